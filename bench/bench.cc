@@ -1,0 +1,162 @@
+// arbitro_bench: prints index build time, ask/resolve latency in-process (p50/p99)
+// and as whole CLI processes (median). Figures, not pass/fail.
+//
+// usage: arbitro_bench [--corpus DIR] [--binary PATH] [--runs N] [QUESTIONS.tsv …]
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "arbitro/indexer.h"
+#include "arbitro/query.h"
+#include "arbitro/schema.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+  return v[std::min(i, v.size() - 1)];
+}
+
+void Report(const char* what, const std::vector<double>& ms) {
+  std::printf("%-34s n=%-5zu p50=%8.3f ms  p99=%8.3f ms  max=%8.3f ms\n", what, ms.size(),
+              Percentile(ms, 0.5), Percentile(ms, 0.99), ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()));
+}
+
+std::vector<std::string> ReadColumn(const std::vector<std::string>& files) {
+  std::vector<std::string> out;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      out.push_back(line.substr(0, line.find('\t')));
+    }
+  }
+  return out;
+}
+
+double RunProcess(const std::vector<std::string>& argv) {
+  auto start = Clock::now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen("/dev/null", "w", stderr);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return Ms(Clock::now() - start);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string corpus_dir = ARBITRO_CORPUS_DIR, binary;
+  int runs = 3;
+  std::vector<std::string> question_files, scenario_files;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--corpus" && i + 1 < argc) corpus_dir = argv[++i];
+    else if (a == "--binary" && i + 1 < argc) binary = argv[++i];
+    else if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--scenarios" && i + 1 < argc) scenario_files.push_back(argv[++i]);
+    else question_files.push_back(a);
+  }
+  const std::string index_dir =
+      (std::filesystem::temp_directory_path() / ("arbitro-bench-" + std::to_string(getpid()))).string();
+
+  // ---- index build
+  std::vector<double> load_ms, build_ms;
+  arbitro::IndexStats stats;
+  for (int r = 0; r < runs; ++r) {
+    auto t0 = Clock::now();
+    arbitro::Corpus corpus;
+    std::vector<arbitro::Diagnostic> diagnostics;
+    arbitro::Status s = arbitro::LoadCorpus(corpus_dir, &corpus, &diagnostics);
+    auto t1 = Clock::now();
+    if (!s.ok()) {
+      std::fprintf(stderr, "corpus: %s\n", s.message().c_str());
+      return 1;
+    }
+    s = arbitro::BuildIndex(corpus, index_dir, &stats);
+    if (!s.ok()) {
+      std::fprintf(stderr, "index: %s\n", s.message().c_str());
+      return 1;
+    }
+    load_ms.push_back(Ms(t1 - t0));
+    build_ms.push_back(Ms(Clock::now() - t1));
+  }
+  std::printf("corpus: %zu documents, %zu units, %zu searchable, %zu cases\n", stats.documents,
+              stats.units, stats.xapian_documents, stats.cases);
+  Report("load + check corpus", load_ms);
+  Report("build index (SQLite + Xapian)", build_ms);
+
+  // ---- ask in-process
+  std::unique_ptr<arbitro::Engine> engine;
+  auto t0 = Clock::now();
+  if (!arbitro::Engine::Open(index_dir, &engine).ok()) return 1;
+  std::printf("engine open: %.3f ms\n", Ms(Clock::now() - t0));
+  std::vector<std::string> questions = ReadColumn(question_files);
+  if (questions.empty()) questions = {"cosa succede se tocco la palla con la mano", "fuorigioco", "quanto dura una partita"};
+  std::vector<double> ask_ms;
+  for (int rep = 0; rep < 20; ++rep) {
+    for (const auto& q : questions) {
+      arbitro::AskResult result;
+      auto start = Clock::now();
+      engine->Ask(q, arbitro::AskOptions{}, &result);
+      ask_ms.push_back(Ms(Clock::now() - start));
+    }
+  }
+  Report("ask in-process", ask_ms);
+
+  std::vector<std::string> scenarios = ReadColumn(scenario_files);
+  if (!scenarios.empty()) {
+    std::vector<double> resolve_ms;
+    for (int rep = 0; rep < 20; ++rep) {
+      for (const auto& sc : scenarios) {
+        arbitro::ResolveResult result;
+        auto start = Clock::now();
+        engine->Resolve(sc, arbitro::ResolveOptions{}, &result);
+        resolve_ms.push_back(Ms(Clock::now() - start));
+      }
+    }
+    Report("resolve in-process", resolve_ms);
+  }
+
+  // ---- whole process
+  if (!binary.empty()) {
+    std::vector<double> proc_ms;
+    for (size_t i = 0; i < questions.size() && i < 40; ++i) {
+      proc_ms.push_back(RunProcess({binary, "--index", index_dir, "ask", "--json", questions[i]}));
+    }
+    Report("ask whole process", proc_ms);
+    if (!scenarios.empty()) {
+      std::vector<double> res_ms;
+      for (size_t i = 0; i < scenarios.size() && i < 40; ++i) {
+        res_ms.push_back(RunProcess({binary, "--index", index_dir, "resolve", "--json", scenarios[i]}));
+      }
+      Report("resolve whole process", res_ms);
+    }
+  }
+  std::error_code ec;
+  std::filesystem::remove_all(index_dir, ec);
+  return 0;
+}

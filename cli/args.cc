@@ -1,0 +1,108 @@
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+
+#include "command.h"
+
+namespace arbitro::cli {
+
+void ArgParser::Flag(const std::string& name) { flags_.push_back(name); }
+void ArgParser::Option(const std::string& name) { options_.push_back(name); }
+
+Status ArgParser::Parse() {
+  bool options_ended = false;
+  for (size_t i = 0; i < args_.size(); ++i) {
+    const std::string& a = args_[i];
+    if (options_ended || a.size() < 2 || a[0] != '-' || a == "-") {
+      positional_.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      options_ended = true;
+      continue;
+    }
+    std::string name = a, value;
+    bool has_value = false;
+    if (size_t eq = a.find('='); eq != std::string::npos && a.rfind("--", 0) == 0) {
+      name = a.substr(0, eq);
+      value = a.substr(eq + 1);
+      has_value = true;
+    }
+    if (std::find(flags_.begin(), flags_.end(), name) != flags_.end()) {
+      if (has_value) return Status::InvalidArgument("l'opzione " + name + " non accetta valori");
+      seen_.emplace_back(name, "");
+    } else if (std::find(options_.begin(), options_.end(), name) != options_.end()) {
+      if (!has_value) {
+        if (i + 1 >= args_.size()) return Status::InvalidArgument("l'opzione " + name + " richiede un valore");
+        value = args_[++i];
+      }
+      seen_.emplace_back(name, value);
+    } else {
+      std::vector<std::string> known = flags_;
+      known.insert(known.end(), options_.begin(), options_.end());
+      std::string near = NearestWord(name, known);
+      return Status::InvalidArgument("opzione sconosciuta '" + name + "'" +
+                                     (near.empty() ? "" : ", forse intendevi '" + near + "'?"));
+    }
+  }
+  return Status::OK();
+}
+
+bool ArgParser::Has(const std::string& name) const {
+  return std::any_of(seen_.begin(), seen_.end(), [&](const auto& p) { return p.first == name; });
+}
+
+std::string ArgParser::Get(const std::string& name, const std::string& fallback) const {
+  for (auto it = seen_.rbegin(); it != seen_.rend(); ++it) {
+    if (it->first == name) return it->second;
+  }
+  return fallback;
+}
+
+std::vector<std::string> ArgParser::GetAll(const std::string& name) const {
+  std::vector<std::string> out;
+  for (const auto& [n, v] : seen_) {
+    if (n == name) out.push_back(v);
+  }
+  return out;
+}
+
+Status ArgParser::GetInt(const std::string& name, long lo, long hi, long fallback, long* value) const {
+  *value = fallback;
+  if (!Has(name)) return Status::OK();
+  const std::string text = Get(name);
+  char* end = nullptr;
+  errno = 0;
+  long v = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
+    return Status::InvalidArgument(name + " richiede un numero intero tra " + std::to_string(lo) +
+                                   " e " + std::to_string(hi) + " (ricevuto '" + text + "')");
+  }
+  *value = v;
+  return Status::OK();
+}
+
+std::string NearestWord(const std::string& word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t best_distance = SIZE_MAX;
+  for (const auto& c : candidates) {
+    // Levenshtein distance, two rows.
+    std::vector<size_t> prev(c.size() + 1), cur(c.size() + 1);
+    for (size_t j = 0; j <= c.size(); ++j) prev[j] = j;
+    for (size_t i = 1; i <= word.size(); ++i) {
+      cur[0] = i;
+      for (size_t j = 1; j <= c.size(); ++j) {
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (word[i - 1] != c[j - 1])});
+      }
+      std::swap(prev, cur);
+    }
+    if (prev[c.size()] < best_distance) {
+      best_distance = prev[c.size()];
+      best = c;
+    }
+  }
+  const size_t limit = std::max<size_t>(2, word.size() / 3);
+  return best_distance <= limit ? best : "";
+}
+
+}  // namespace arbitro::cli

@@ -1,0 +1,170 @@
+// arbitro eval-ask: answer quality of `ask` on question sets, beside an FTS5 baseline.
+//
+// Input: TSV lines "question<TAB>id[,id…]" (the first id is the best answer; a hit
+// counts when it is any of the expected ids). Questions are asked without --game,
+// as a referee would. Prints top-1, top-3 and MRR@5 per game and overall for both
+// systems; exits 1 (findings) when the engine is under the given floors.
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+#include "command.h"
+#include "engine_open.h"
+#include "json.h"
+
+namespace arbitro::cli {
+namespace {
+
+struct Question {
+  std::string text;
+  std::vector<std::string> expected;
+  std::string game;
+  std::string where;  // file:line
+};
+
+struct Score {
+  int n = 0, top1 = 0, top3 = 0;
+  double rr = 0;
+  void Add(const std::vector<std::string>& ranked, const std::set<std::string>& expected) {
+    ++n;
+    for (size_t r = 0; r < ranked.size() && r < 5; ++r) {
+      if (expected.count(ranked[r])) {
+        if (r == 0) ++top1;
+        if (r < 3) ++top3;
+        rr += 1.0 / static_cast<double>(r + 1);
+        break;
+      }
+    }
+  }
+  double Top1() const { return n ? double(top1) / n : 0; }
+  double Top3() const { return n ? double(top3) / n : 0; }
+  double Mrr() const { return n ? rr / n : 0; }
+};
+
+std::vector<std::string> Split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  std::string item;
+  while (std::getline(in, item, sep)) {
+    size_t a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t\r");
+    if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
+  }
+  return out;
+}
+
+Status ReadQuestions(const std::string& path, std::vector<Question>* out) {
+  std::ifstream in(path);
+  if (!in) return Status::IOError("impossibile leggere " + path);
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> cols = Split(line, '\t');
+    if (cols.size() < 2) {
+      return Status::InvalidArgument(path + ":" + std::to_string(n) +
+                                     ": attese due colonne separate da tab (domanda, id)");
+    }
+    Question q;
+    q.text = cols[0];
+    q.expected = Split(cols[1], ',');
+    q.where = path + ":" + std::to_string(n);
+    out->push_back(std::move(q));
+  }
+  return Status::OK();
+}
+
+std::string Fixed(double v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.3f", v);
+  return buf;
+}
+
+}  // namespace
+
+Status CmdEvalAsk(CommandContext& ctx) {
+  ArgParser args(ctx.args);
+  args.Flag("--json");
+  args.Flag("--verbose");
+  args.Option("--floor-top1");
+  args.Option("--floor-top3");
+  Status s = args.Parse();
+  if (!s.ok()) return s;
+  if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-ask FILE.tsv…");
+  std::vector<Question> questions;
+  for (const auto& path : args.Positional()) {
+    s = ReadQuestions(path, &questions);
+    if (!s.ok()) return s;
+  }
+  std::unique_ptr<Engine> engine;
+  s = OpenEngine(ctx, &engine);
+  if (!s.ok()) return s;
+  std::unique_ptr<Fts5Baseline> baseline;
+  s = Fts5Baseline::Open(ctx.index_dir, &baseline);
+  if (!s.ok()) return s;
+
+  std::map<std::string, Score> ours, base;
+  for (Question& q : questions) {
+    ProvisionInfo first;
+    if (!engine->Show(q.expected[0], &first).ok()) {
+      return Status::InvalidArgument(q.where + ": id atteso sconosciuto '" + q.expected[0] + "'");
+    }
+    q.game = first.game;
+    const std::set<std::string> expected(q.expected.begin(), q.expected.end());
+    AskOptions options;
+    options.limit = 5;
+    AskResult result;
+    s = engine->Ask(q.text, options, &result);
+    if (!s.ok()) return Status::InvalidArgument(q.where + ": " + s.message());
+    std::vector<std::string> ranked;
+    for (const AskHit& h : result.hits) ranked.push_back(h.provision.id);
+    ours[q.game].Add(ranked, expected);
+    ours["TUTTI"].Add(ranked, expected);
+    if (args.Has("--verbose") && (ranked.empty() || !expected.count(ranked[0]))) {
+      ctx.err << q.where << ": " << q.text << "\n  atteso " << q.expected[0] << "\n  ottenuto "
+              << (ranked.empty() ? "(nulla)" : ranked[0]) << "\n";
+    }
+    std::vector<std::string> bm25;
+    s = baseline->Search(q.text, "", 5, &bm25);
+    if (!s.ok()) return s;
+    base[q.game].Add(bm25, expected);
+    base["TUTTI"].Add(bm25, expected);
+  }
+
+  if (args.Has("--json")) {
+    JsonWriter json(ctx.out);
+    json.BeginObject().Key("games").BeginArray();
+    for (const auto& [game, sc] : ours) {
+      const Score& b = base[game];
+      json.BeginObject().Field("game", game).Key("n").Int(sc.n)
+          .Key("top1").Number(sc.Top1()).Key("top3").Number(sc.Top3()).Key("mrr5").Number(sc.Mrr())
+          .Key("baseline_top1").Number(b.Top1()).Key("baseline_top3").Number(b.Top3())
+          .Key("baseline_mrr5").Number(b.Mrr()).EndObject();
+    }
+    json.EndArray().EndObject().Finish();
+  } else {
+    ctx.out << "gioco                 n   top1   top3  MRR@5 | FTS5 top1   top3  MRR@5\n";
+    for (const auto& [game, sc] : ours) {
+      const Score& b = base[game];
+      char line[160];
+      std::snprintf(line, sizeof line, "%-18s %4d  %s  %s  %s |      %s  %s  %s\n", game.c_str(),
+                    sc.n, Fixed(sc.Top1()).c_str(), Fixed(sc.Top3()).c_str(), Fixed(sc.Mrr()).c_str(),
+                    Fixed(b.Top1()).c_str(), Fixed(b.Top3()).c_str(), Fixed(b.Mrr()).c_str());
+      ctx.out << line;
+    }
+  }
+  const Score& all = ours["TUTTI"];
+  const double f1 = args.Has("--floor-top1") ? std::atof(args.Get("--floor-top1").c_str()) : 0;
+  const double f3 = args.Has("--floor-top3") ? std::atof(args.Get("--floor-top3").c_str()) : 0;
+  if (all.Top1() < f1 || all.Top3() < f3) {
+    return Status::Findings("qualità sotto la soglia: top1 " + Fixed(all.Top1()) + " (soglia " +
+                            Fixed(f1) + "), top3 " + Fixed(all.Top3()) + " (soglia " + Fixed(f3) + ")");
+  }
+  return Status::OK();
+}
+
+}  // namespace arbitro::cli

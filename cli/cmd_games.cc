@@ -1,0 +1,48 @@
+// arbitro games: the documents and editions in the index.
+#include <ostream>
+
+#include "command.h"
+#include "engine_open.h"
+#include "json.h"
+
+namespace arbitro::cli {
+
+Status CmdGames(CommandContext& ctx) {
+  ArgParser args(ctx.args);
+  args.Flag("--json");
+  Status s = args.Parse();
+  if (!s.ok()) return s;
+  std::unique_ptr<Engine> engine;
+  s = OpenEngine(ctx, &engine);
+  if (!s.ok()) return s;
+  std::vector<DocumentInfo> docs;
+  s = engine->Games(&docs);
+  if (!s.ok()) return s;
+  if (args.Has("--json")) {
+    JsonWriter json(ctx.out);
+    json.BeginArray();
+    for (const DocumentInfo& d : docs) {
+      json.BeginObject().Field("game", d.game).Field("doc", d.doc).Field("title", d.title)
+          .Field("edition", d.edition).Field("date", d.date).Field("language", d.language)
+          .Key("summarises").StringOrNull(d.summarises)
+          .Key("provisions").Int(d.provisions).Key("rows").Int(d.rows).Key("cases").Int(d.cases);
+      json.Key("variants").BeginArray();
+      for (const auto& [id, label] : d.variants) json.BeginObject().Field("id", id).Field("label", label).EndObject();
+      json.EndArray().EndObject();
+    }
+    json.EndArray().Finish();
+    return Status::OK();
+  }
+  for (const DocumentInfo& d : docs) {
+    ctx.out << d.game << "\t" << d.doc << "\t" << d.title
+            << (d.edition.empty() ? "" : " " + d.edition) << (d.date.empty() ? "" : " (" + d.date + ")")
+            << "\n\t" << d.provisions << " disposizioni, " << d.rows << " righe di tabella, " << d.cases
+            << " casi strutturati";
+    if (!d.summarises.empty()) ctx.out << "; riassume " << d.summarises;
+    ctx.out << "\n";
+    for (const auto& [id, label] : d.variants) ctx.out << "\tvariante " << id << ": " << label << "\n";
+  }
+  return Status::OK();
+}
+
+}  // namespace arbitro::cli

@@ -1,0 +1,65 @@
+// arbitro index: corpus XML → SQLite + Xapian, published atomically.
+#include <cstdio>
+#include <ostream>
+
+#include "arbitro/indexer.h"
+#include "command.h"
+#include "engine_open.h"
+
+namespace arbitro::cli {
+
+Status LoadCorpusReporting(CommandContext& ctx, const std::string& dir, Corpus* corpus) {
+  std::vector<Diagnostic> diagnostics;
+  Status s = LoadCorpus(dir, corpus, &diagnostics);
+  size_t errors = 0;
+  for (const Diagnostic& d : diagnostics) {
+    ctx.err << d.ToString() << "\n";
+    if (d.severity == Diagnostic::Severity::kError) ++errors;
+  }
+  if (!s.ok() && errors > 1) {
+    return Status::CorpusError(s.message() + " (e altri " + std::to_string(errors - 1) + " errori)");
+  }
+  return s;
+}
+
+Status BuildFromCorpus(CommandContext& ctx, const std::string& corpus_dir, bool quiet) {
+  Corpus corpus;
+  Status s = LoadCorpusReporting(ctx, corpus_dir, &corpus);
+  if (!s.ok()) return s;
+  IndexStats stats;
+  s = BuildIndex(corpus, ctx.index_dir, &stats);
+  if (!s.ok()) return s;
+  if (!quiet) {
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.2f", stats.seconds);
+    ctx.out << "Indicizzati " << stats.documents << " documenti, " << stats.units << " unità, "
+            << stats.xapian_documents << " disposizioni ricercabili, " << stats.cases
+            << " casi in " << secs << " s\n"
+            << "Indice: " << stats.generation << "\n";
+  }
+  return Status::OK();
+}
+
+Status OpenEngine(CommandContext& ctx, std::unique_ptr<Engine>* engine) {
+  Status s = Engine::Open(ctx.index_dir, engine);
+  if (s.code() != Status::Code::kNotFound) return s;
+  ctx.err << "arbitro: nessun indice in " << ctx.index_dir
+          << ": indicizzazione del corpus incluso…\n";
+  s = BuildFromCorpus(ctx, ctx.corpus_dir, /*quiet=*/true);
+  if (!s.ok()) return s;
+  return Engine::Open(ctx.index_dir, engine);
+}
+
+Status CmdIndex(CommandContext& ctx) {
+  ArgParser args(ctx.args);
+  args.Option("--corpus");
+  Status s = args.Parse();
+  if (!s.ok()) return s;
+  if (!args.Positional().empty()) {
+    return Status::InvalidArgument("argomento inatteso '" + args.Positional()[0] +
+                                   "' (uso: arbitro index [--corpus DIR])");
+  }
+  return BuildFromCorpus(ctx, args.Get("--corpus", ctx.corpus_dir), /*quiet=*/false);
+}
+
+}  // namespace arbitro::cli

@@ -1,0 +1,60 @@
+// arbitro show ID: one provision with its context and references in and out.
+#include <ostream>
+
+#include "command.h"
+#include "engine_open.h"
+#include "render.h"
+
+namespace arbitro::cli {
+
+Status CmdShow(CommandContext& ctx) {
+  ArgParser args(ctx.args);
+  args.Flag("--json");
+  Status s = args.Parse();
+  if (!s.ok()) return s;
+  if (args.Positional().size() != 1) {
+    return Status::InvalidArgument("uso: arbitro show ID (es. subbuteo-2.0#r12__passivo__p1)");
+  }
+  std::unique_ptr<Engine> engine;
+  s = OpenEngine(ctx, &engine);
+  if (!s.ok()) return s;
+  ProvisionInfo p;
+  s = engine->Show(args.Positional()[0], &p);
+  if (!s.ok()) return s;
+  if (args.Has("--json")) {
+    JsonWriter json(ctx.out);
+    json.BeginObject()
+        .Field("game", p.game)
+        .Field("doc", p.doc)
+        .Field("id", p.id)
+        .Field("kind", p.kind)
+        .Field("citation", p.citation)
+        .Field("text", p.text);
+    json.Key("sanctions");
+    WriteSanctions(json, p.sanctions);
+    for (const auto& [key, links] : {std::pair{"refs_out", &p.refs_out}, std::pair{"refs_in", &p.refs_in}}) {
+      json.Key(key).BeginArray();
+      for (const LinkInfo& l : *links) {
+        json.BeginObject().Field("id", l.id).Field("citation", l.citation).Field("quote", l.quote)
+            .Field("kind", l.kind).EndObject();
+      }
+      json.EndArray();
+    }
+    json.EndObject().Finish();
+    return Status::OK();
+  }
+  ctx.out << Bold(p.citation, ctx.color) << "\n[" << p.id << "] " << p.kind << "\n\n";
+  ctx.out << Indent(p.text, 2) << "\n";
+  if (!p.sanctions.empty()) ctx.out << "\nSanzioni:\n";
+  for (const SanctionInfo& sa : p.sanctions) ctx.out << "  → " << SanctionSentence(sa) << "\n";
+  if (!p.refs_out.empty()) ctx.out << "\nRimanda a:\n";
+  for (const LinkInfo& l : p.refs_out) {
+    ctx.out << "  «" << l.quote << "» → " << (l.citation.empty() ? "(riferimento non risolto)" : l.citation)
+            << (l.id.empty() ? "" : " [" + l.id + "]") << "\n";
+  }
+  if (!p.refs_in.empty()) ctx.out << "\nRichiamata da:\n";
+  for (const LinkInfo& l : p.refs_in) ctx.out << "  " << l.citation << " [" << l.id << "]\n";
+  return Status::OK();
+}
+
+}  // namespace arbitro::cli

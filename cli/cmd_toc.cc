@@ -1,0 +1,48 @@
+// arbitro toc [GAME|DOC]: browse the structure.
+#include <ostream>
+
+#include "command.h"
+#include "engine_open.h"
+#include "json.h"
+
+namespace arbitro::cli {
+
+Status CmdToc(CommandContext& ctx) {
+  ArgParser args(ctx.args);
+  args.Flag("--json");
+  Status s = args.Parse();
+  if (!s.ok()) return s;
+  if (args.Positional().size() > 1) return Status::InvalidArgument("uso: arbitro toc [GIOCO|DOCUMENTO]");
+  std::unique_ptr<Engine> engine;
+  s = OpenEngine(ctx, &engine);
+  if (!s.ok()) return s;
+  std::vector<std::pair<DocumentInfo, std::vector<TocLine>>> tocs;
+  s = engine->Toc(args.Positional().empty() ? "" : args.Positional()[0], &tocs);
+  if (!s.ok()) return s;
+  if (args.Has("--json")) {
+    JsonWriter json(ctx.out);
+    json.BeginArray();
+    for (const auto& [doc, lines] : tocs) {
+      json.BeginObject().Field("game", doc.game).Field("doc", doc.doc).Field("title", doc.title);
+      json.Key("entries").BeginArray();
+      for (const TocLine& l : lines) {
+        json.BeginObject().Field("id", l.id).Field("kind", l.kind).Field("label", l.label)
+            .Key("depth").Int(l.depth).Key("provisions").Int(l.provisions).EndObject();
+      }
+      json.EndArray().EndObject();
+    }
+    json.EndArray().Finish();
+    return Status::OK();
+  }
+  for (const auto& [doc, lines] : tocs) {
+    ctx.out << doc.title << (doc.edition.empty() ? "" : " " + doc.edition) << " [" << doc.doc << "]\n";
+    for (const TocLine& l : lines) {
+      ctx.out << std::string(2 + 2 * static_cast<size_t>(l.depth), ' ') << l.label;
+      if (l.provisions) ctx.out << " (" << l.provisions << ")";
+      ctx.out << "  " << l.id << "\n";
+    }
+  }
+  return Status::OK();
+}
+
+}  // namespace arbitro::cli

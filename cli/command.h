@@ -1,0 +1,68 @@
+// The command table of the arbitro CLI (after notmuch's): one handler per
+// subcommand, one file per handler. A handler parses its own arguments with
+// ArgParser, calls the libraries, writes to ctx.out / ctx.err and returns a
+// Status; only main() turns a Status into an exit code.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "arbitro/status.h"
+
+namespace arbitro::cli {
+
+struct CommandContext {
+  std::string index_dir;   // from --index, ARBITRO_INDEX or the per-user default
+  std::string corpus_dir;  // from ARBITRO_CORPUS or the bundled corpus
+  std::vector<std::string> args;  // the arguments after the command name
+  std::ostream& out;
+  std::ostream& err;
+  bool color = false;  // stdout is a terminal: highlight with ANSI bold
+};
+
+using Handler = Status (*)(CommandContext& ctx);
+
+enum class Opens { kNothing, kCorpus, kIndex };
+
+struct Command {
+  const char* name;
+  Handler handler;
+  Opens opens;  // what it reads: nothing, the corpus XML, or the index (built on first use)
+  const char* usage;
+  const char* summary;
+};
+
+// The table, defined in arbitro.cc.
+const std::vector<Command>& Commands();
+
+// Minimal option parser: "--name value", "--name=value", boolean flags, repeated
+// options, "--" ends options. Unknown options are an error with a suggestion.
+class ArgParser {
+ public:
+  explicit ArgParser(std::vector<std::string> args) : args_(std::move(args)) {}
+  // Declare before Parse().
+  void Flag(const std::string& name);    // e.g. "--json"
+  void Option(const std::string& name);  // takes a value, may repeat
+  // Returns InvalidArgument for unknown options or a missing value.
+  Status Parse();
+  bool Has(const std::string& name) const;
+  // Last value of an option or `fallback`.
+  std::string Get(const std::string& name, const std::string& fallback = "") const;
+  std::vector<std::string> GetAll(const std::string& name) const;
+  const std::vector<std::string>& Positional() const { return positional_; }
+  // Parses an integer option in [lo, hi]; InvalidArgument with a clear message otherwise.
+  Status GetInt(const std::string& name, long lo, long hi, long fallback, long* value) const;
+
+ private:
+  std::vector<std::string> args_;
+  std::vector<std::string> flags_, options_;
+  std::vector<std::pair<std::string, std::string>> seen_;
+  std::vector<std::string> positional_;
+};
+
+// "did you mean" helper: the candidate closest to `word` by edit distance, or ""
+// when none is close enough.
+std::string NearestWord(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace arbitro::cli

@@ -1,0 +1,53 @@
+#include "render.h"
+
+namespace arbitro::cli {
+
+std::string SanctionSentence(const SanctionInfo& s) {
+  std::string out = s.label;
+  if (!s.beneficiary_label.empty()) out += " " + s.beneficiary_label;
+  if (!s.place.empty()) out += " (" + s.place + ")";
+  return out;
+}
+
+std::string Bold(const std::string& text, bool color) {
+  return color ? "\033[1m" + text + "\033[0m" : text;
+}
+
+std::string Highlight(const std::string& text, const std::vector<std::pair<size_t, size_t>>& ranges,
+                      bool color) {
+  std::string out;
+  size_t at = 0;
+  for (const auto& [begin, end] : ranges) {
+    if (begin < at || end > text.size()) continue;
+    out += text.substr(at, begin - at);
+    const std::string word = text.substr(begin, end - begin);
+    out += color ? Bold(word, true) : "[" + word + "]";
+    at = end;
+  }
+  return out + text.substr(at);
+}
+
+void WriteSanctions(JsonWriter& json, const std::vector<SanctionInfo>& sanctions) {
+  json.BeginArray();
+  for (const SanctionInfo& s : sanctions) {
+    json.BeginObject()
+        .Field("type", s.type)
+        .Field("beneficiary", s.beneficiary)
+        .Field("place", s.place)
+        .Field("label", s.label)
+        .EndObject();
+  }
+  json.EndArray();
+}
+
+std::string Indent(const std::string& text, int indent) {
+  const std::string pad(static_cast<size_t>(indent), ' ');
+  std::string out = pad;
+  for (char c : text) {
+    out.push_back(c);
+    if (c == '\n') out += pad;
+  }
+  return out;
+}
+
+}  // namespace arbitro::cli

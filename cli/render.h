@@ -1,0 +1,26 @@
+// Shared renderers for provisions and sanctions, in text and JSON.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "arbitro/query.h"
+#include "json.h"
+
+namespace arbitro::cli {
+
+// "Calcio di punizione indiretto per il difensore (nel punto …)"
+std::string SanctionSentence(const SanctionInfo& s);
+// The text with byte ranges wrapped in ANSI bold (color) or [brackets].
+std::string Highlight(const std::string& text, const std::vector<std::pair<size_t, size_t>>& ranges,
+                      bool color);
+// {"type", "beneficiary", "place", "label"} objects.
+void WriteSanctions(JsonWriter& json, const std::vector<SanctionInfo>& sanctions);
+// Indents every line of `text` by `indent` spaces.
+std::string Indent(const std::string& text, int indent);
+// Bold (ANSI) when color is on.
+std::string Bold(const std::string& text, bool color);
+
+}  // namespace arbitro::cli

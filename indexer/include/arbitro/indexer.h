@@ -1,0 +1,188 @@
+// arbitro/indexer.h: Italian text analysis, the term-prefix table, the SQLite
+// wrapper, and the atomic index build.
+//
+// Contract
+// - Analyzer turns Italian text into terms the same way at index and at query time:
+//   lower case, typographic apostrophes folded, elisions split ("nell'area" →
+//   "nell" + "area"), "E'" read as "è", Snowball Italian stemming except for protected
+//   words ("portiere" and "porta" stay apart), stopwords flagged, lexicon phrases
+//   ("calcio d'angolo") recognised as extra phrase terms.
+// - BuildIndex() writes a complete new generation (SQLite database + Xapian database)
+//   in a temporary directory inside the index directory and publishes it with one
+//   atomic rename of the "current" symlink. On any error the previous index is left
+//   untouched and the temporary directory is removed. Stale temporary directories of
+//   dead builds are removed by the next build. Builds are serialised with a lock file.
+// - OpenCurrentGeneration() finds the published generation; readers never see a
+//   half-written one.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "arbitro/schema.h"
+#include "arbitro/status.h"
+
+namespace arbitro {
+
+// ---------------------------------------------------------------- term prefixes
+// One table shared by indexing and querying (after notmuch's lib/prefix.cc).
+struct TermPrefix {
+  const char* name;    // user-facing field name
+  const char* prefix;  // Xapian term prefix
+  bool boolean;        // filter-only term
+};
+namespace prefix {
+inline constexpr const char* kGame = "XG";      // XGsubbuteo
+inline constexpr const char* kDoc = "XD";       // XDsubbuteo-2.0
+inline constexpr const char* kRule = "XR";      // XRsubbuteo-2.0#r12 (top-level rule of the unit)
+inline constexpr const char* kKind = "XK";      // XKprovision, XKrow
+inline constexpr const char* kSanction = "XS";  // XSback: sanction types of the unit's cases
+inline constexpr const char* kFlag = "XF";      // XFparam: the unit states numeric parameters
+inline constexpr const char* kPhrase = "P";     // Pcalcio_d_angolo: lexicon phrase
+inline constexpr const char* kHeading = "H";    // heading words, stemmed
+}  // namespace prefix
+const std::vector<TermPrefix>& TermPrefixes();
+
+// Xapian value slots.
+namespace slot {
+inline constexpr unsigned kUnitId = 0;  // SQLite units.id, decimal string
+}
+
+// ---------------------------------------------------------------- text analysis
+
+struct Token {
+  std::string word;     // normalised surface form (lower case, elision split)
+  std::string term;     // index term: stem, or "<canonical>_" for protected words
+  size_t position = 0;  // 1-based word position
+  size_t begin = 0;     // byte range in the original text
+  size_t end = 0;
+  bool stop = false;  // a stopword (question word, article, elided article)
+};
+
+struct PhraseMatch {
+  std::string term;  // "Pcalcio_d_angolo"
+  std::string phrase;
+  size_t first = 0;  // index into the token vector
+  size_t count = 0;  // number of tokens
+};
+
+class Analyzer {
+ public:
+  // Builds the analyser from the lexicon's phrases, protected words and stopwords.
+  explicit Analyzer(const Lexicon& lexicon);
+  Analyzer(std::vector<std::string> phrases, std::vector<std::string> protect,
+           std::vector<std::string> stopwords);
+
+  // Never fails: invalid UTF-8 bytes are treated as separators.
+  std::vector<Token> Tokenize(std::string_view text) const;
+  // Lexicon phrases found in the token sequence (longest first, no overlap).
+  std::vector<PhraseMatch> Phrases(const std::vector<Token>& tokens) const;
+  // The index term of one word (already lower case).
+  std::string TermOf(const std::string& word) const;
+  // Term for a whole expression: the phrase term if it is a lexicon phrase or
+  // multi-word, else the single word's term.
+  std::string ExpressionTerm(std::string_view expression) const;
+  bool IsStopword(const std::string& word) const { return stopwords_.count(word) > 0; }
+
+ private:
+  void Init(const std::vector<std::string>& phrases, const std::vector<std::string>& protect,
+            const std::vector<std::string>& stopwords);
+  std::set<std::string> stopwords_;
+  std::map<std::string, std::string> protected_;         // form → canonical
+  std::vector<std::pair<std::vector<std::string>, std::string>> phrases_;  // term seq → slug
+  mutable std::map<std::string, std::string> stem_cache_;
+};
+
+// Lower-cases UTF-8 text (ASCII and Latin-1 letters), folds typographic quotes.
+std::string FoldCase(std::string_view text);
+// Removes accents from Latin-1 vowels ("perché" → "perche").
+std::string StripAccents(std::string_view text);
+// Replaces invalid UTF-8 sequences and control characters with spaces.
+std::string SanitizeUtf8(std::string_view text);
+
+// ---------------------------------------------------------------- SQLite
+
+struct SqliteCloser {
+  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+};
+struct StmtFinalizer {
+  void operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+};
+
+// A prepared statement, reused with Bind → Step → Reset.
+class Statement {
+ public:
+  Statement() = default;
+  explicit Statement(sqlite3_stmt* s) : stmt_(s) {}
+  Statement& Bind(int index, const std::string& value);
+  Statement& Bind(int index, long long value);
+  Statement& Bind(int index, double value);
+  Statement& BindNull(int index);
+  // SQLITE_ROW → true; SQLITE_DONE → false; other codes set *status.
+  bool Step(Status* status = nullptr);
+  // Runs to completion (for writes); IndexError on failure.
+  Status Run();
+  void Reset();
+  std::string Text(int col) const;
+  long long Int(int col) const;
+  double Real(int col) const;
+  bool IsNull(int col) const;
+  sqlite3_stmt* get() const { return stmt_.get(); }
+
+ private:
+  std::unique_ptr<sqlite3_stmt, StmtFinalizer> stmt_;
+};
+
+class Database {
+ public:
+  // read_only opens with SQLITE_OPEN_READONLY and immutable=1 (published generations
+  // never change); otherwise creates the file. Foreign keys are always on.
+  static Status Open(const std::string& path, bool read_only, Database* db);
+  Status Exec(const std::string& sql);
+  Status Prepare(const std::string& sql, Statement* stmt);
+  // Runs fn inside BEGIN IMMEDIATE … COMMIT; rolls back if fn fails.
+  Status Transaction(const std::function<Status()>& fn);
+  long long LastInsertId() const;
+  sqlite3* get() const { return db_.get(); }
+
+ private:
+  std::unique_ptr<sqlite3, SqliteCloser> db_;
+};
+
+// The DDL of the index database (schema/index.sql).
+const char* IndexSchemaSql();
+
+// ---------------------------------------------------------------- index build
+
+struct IndexStats {
+  size_t documents = 0;
+  size_t units = 0;
+  size_t xapian_documents = 0;
+  size_t cases = 0;
+  double seconds = 0;
+  std::string generation;  // directory of the published generation
+};
+
+// Resolves the index directory: `flag` if set, else $ARBITRO_INDEX, else
+// $XDG_DATA_HOME/arbitro/index, else ~/.local/share/arbitro/index.
+std::string DefaultIndexDir(const std::string& flag);
+
+// Builds the index of `corpus` into `index_dir` atomically (see header comment).
+// Status: IOError / IndexError on write failures (previous index kept).
+Status BuildIndex(const Corpus& corpus, const std::string& index_dir, IndexStats* stats);
+
+// Path of the published generation ("<index_dir>/gen-…"), NotFound if none.
+Status OpenCurrentGeneration(const std::string& index_dir, std::string* generation_dir);
+
+// Files inside a generation.
+inline std::string SqlitePath(const std::string& gen) { return gen + "/arbitro.sqlite"; }
+inline std::string XapianPath(const std::string& gen) { return gen + "/xapian"; }
+
+}  // namespace arbitro

@@ -1,0 +1,382 @@
+// Engine: opening an index generation, browsing (show, games, toc, facts).
+#include <algorithm>
+
+#include "engine_impl.h"
+
+namespace arbitro {
+namespace {
+
+std::string Join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+}  // namespace
+
+Engine::Engine() : impl_(std::make_unique<Impl>()) {}
+Engine::~Engine() = default;
+
+Status Engine::Open(const std::string& index_dir, std::unique_ptr<Engine>* engine) {
+  std::string generation;
+  Status s = OpenCurrentGeneration(index_dir, &generation);
+  if (!s.ok()) return s;
+  std::unique_ptr<Engine> e(new Engine());
+  e->impl_->generation = generation;
+  s = Database::Open(SqlitePath(generation), /*read_only=*/true, &e->impl_->db);
+  if (!s.ok()) return s;
+  try {
+    e->impl_->xdb = Xapian::Database(XapianPath(generation));
+  } catch (const Xapian::Error& err) {
+    return Status::IndexError("cannot open the search index: " + err.get_description());
+  }
+  s = e->impl_->Load();
+  if (!s.ok()) return s;
+  *engine = std::move(e);
+  return Status::OK();
+}
+
+Status Engine::Impl::Load() {
+  Statement st;
+  Status s = db.Prepare(
+      "SELECT d.id, d.doc, d.game, d.title, d.short_title, d.edition, d.date, d.language,"
+      " d.source_file, d.summarises,"
+      " (SELECT count(*) FROM units u WHERE u.document_id = d.id AND u.kind = 'provision'),"
+      " (SELECT count(*) FROM units u WHERE u.document_id = d.id AND u.kind = 'row'),"
+      " (SELECT count(*) FROM cases c JOIN units u ON u.id = c.unit_id WHERE u.document_id = d.id)"
+      " FROM documents d ORDER BY d.game, d.doc",
+      &st);
+  if (!s.ok()) return s;
+  while (st.Step(&s)) {
+    DocRow row;
+    row.id = st.Int(0);
+    DocumentInfo& d = row.info;
+    d.doc = st.Text(1);
+    d.game = st.Text(2);
+    d.title = st.Text(3);
+    d.short_title = st.Text(4);
+    d.edition = st.Text(5);
+    d.date = st.Text(6);
+    d.language = st.Text(7);
+    d.source_file = st.Text(8);
+    d.summarises = st.Text(9);
+    d.provisions = st.Int(10);
+    d.rows = st.Int(11);
+    d.cases = st.Int(12);
+    games.insert(d.game);
+    doc_by_rowid[row.id] = d.doc;
+    docs[d.doc] = std::move(row);
+  }
+  if (!s.ok()) return s;
+
+  Statement variants;
+  s = db.Prepare("SELECT d.doc, v.variant, v.label FROM variants v JOIN documents d ON d.id = v.document_id", &variants);
+  while (s.ok() && variants.Step(&s)) {
+    docs[variants.Text(0)].info.variants.emplace_back(variants.Text(1), variants.Text(2));
+  }
+
+  // Analyzer: the same lexicon as at index time.
+  std::vector<std::string> phrases, protect, stopwords;
+  Statement words;
+  if (s.ok()) s = db.Prepare("SELECT kind, word FROM lexicon_words", &words);
+  while (s.ok() && words.Step(&s)) {
+    std::string kind = words.Text(0);
+    (kind == "phrase" ? phrases : kind == "protect" ? protect : stopwords).push_back(words.Text(1));
+  }
+  Statement syn;
+  if (s.ok()) s = db.Prepare("SELECT term FROM synonyms", &syn);
+  while (s.ok() && syn.Step(&s)) {
+    std::string t = syn.Text(0);
+    if (t.find(' ') != std::string::npos || t.find('\'') != std::string::npos) phrases.push_back(t);
+  }
+  if (!s.ok()) return s;
+  analyzer = std::make_unique<Analyzer>(phrases, protect, stopwords);
+
+  Statement hint;
+  s = db.Prepare("SELECT game, hint, weight FROM hints", &hint);
+  while (s.ok() && hint.Step(&s)) {
+    std::vector<std::string> terms;
+    for (const Token& t : analyzer->Tokenize(hint.Text(1))) terms.push_back(t.term);
+    if (!terms.empty()) hints[hint.Text(0)].emplace_back(std::move(terms), hint.Real(2));
+  }
+  Statement labels;
+  if (s.ok()) s = db.Prepare("SELECT game, id, label, 's' FROM sanction_types UNION ALL SELECT game, id, label, 'b' FROM beneficiaries", &labels);
+  while (s.ok() && labels.Step(&s)) {
+    auto& map = labels.Text(3) == "s" ? sanction_labels : beneficiary_labels;
+    map[{labels.Text(0), labels.Text(1)}] = labels.Text(2);
+  }
+  if (!s.ok()) return s;
+
+  const char* unit_cols =
+      "SELECT u.id, u.document_id, u.eid, u.kind, u.citation, u.label, u.heading, u.text, "
+      "u.variant FROM units u ";
+  s = db.Prepare(std::string(unit_cols) + "WHERE u.id = ?", &unit_by_id);
+  if (s.ok())
+    s = db.Prepare("SELECT u.id FROM units u JOIN documents d ON d.id = u.document_id "
+                   "WHERE d.doc = ? AND u.eid = ?", &unit_by_eid);
+  if (s.ok()) s = db.Prepare("SELECT u.id FROM units u WHERE u.eid = ? LIMIT 2", &units_by_bare_eid);
+  if (s.ok())
+    s = db.Prepare("SELECT DISTINCT s.type, s.beneficiary, s.place FROM sanctions s "
+                   "JOIN cases c ON c.id = s.case_id WHERE c.unit_id = ? ORDER BY c.id, s.ord",
+                   &sanctions_of_unit);
+  if (s.ok())
+    s = db.Prepare("SELECT r.target_unit_id, r.quote, r.kind, r.target FROM refs r "
+                   "WHERE r.unit_id = ? ORDER BY r.ord", &refs_out);
+  if (s.ok())
+    s = db.Prepare("SELECT r.unit_id, r.quote, r.kind FROM refs r "
+                   "WHERE r.target_unit_id = ? ORDER BY r.unit_id", &refs_in);
+  if (s.ok()) s = db.Prepare("SELECT col, text FROM cells WHERE unit_id = ? ORDER BY ord", &cells_of_unit);
+  return s;
+}
+
+std::string Engine::Impl::SanctionLabel(const std::string& game, const std::string& type) const {
+  auto it = sanction_labels.find({game, type});
+  if (it == sanction_labels.end()) it = sanction_labels.find({"", type});
+  return it == sanction_labels.end() ? type : it->second;
+}
+
+std::string Engine::Impl::BeneficiaryLabel(const std::string& game, const std::string& id) const {
+  if (id.empty()) return "";
+  auto it = beneficiary_labels.find({game, id});
+  if (it == beneficiary_labels.end()) it = beneficiary_labels.find({"", id});
+  return it == beneficiary_labels.end() ? "per " + id : it->second;
+}
+
+Status Engine::Impl::LoadProvision(long long unit_id, bool with_links, ProvisionInfo* info) {
+  Status s;
+  unit_by_id.Bind(1, unit_id);
+  if (!unit_by_id.Step(&s)) {
+    unit_by_id.Reset();
+    return s.ok() ? Status::NotFound("unità " + std::to_string(unit_id) + " non trovata") : s;
+  }
+  const std::string& doc = doc_by_rowid[unit_by_id.Int(1)];
+  const DocumentInfo& d = docs[doc].info;
+  info->game = d.game;
+  info->doc = doc;
+  info->eid = unit_by_id.Text(2);
+  info->id = doc + "#" + info->eid;
+  info->kind = unit_by_id.Text(3);
+  info->citation = unit_by_id.Text(4);
+  info->label = unit_by_id.Text(5);
+  info->heading = unit_by_id.Text(6);
+  info->text = unit_by_id.Text(7);
+  info->variant = unit_by_id.Text(8);
+  unit_by_id.Reset();
+
+  info->sanctions.clear();
+  sanctions_of_unit.Bind(1, unit_id);
+  while (sanctions_of_unit.Step(&s)) {
+    SanctionInfo si;
+    si.type = sanctions_of_unit.Text(0);
+    si.beneficiary = sanctions_of_unit.Text(1);
+    si.place = sanctions_of_unit.Text(2);
+    si.label = SanctionLabel(d.game, si.type);
+    si.beneficiary_label = BeneficiaryLabel(d.game, si.beneficiary);
+    info->sanctions.push_back(std::move(si));
+  }
+  sanctions_of_unit.Reset();
+  info->cells.clear();
+  cells_of_unit.Bind(1, unit_id);
+  while (cells_of_unit.Step(&s)) info->cells.emplace_back(cells_of_unit.Text(0), cells_of_unit.Text(1));
+  cells_of_unit.Reset();
+  if (!s.ok() || !with_links) return s;
+
+  // Links need nested unit lookups: collect ids first, then resolve.
+  std::vector<std::tuple<long long, std::string, std::string, std::string>> out, in;
+  refs_out.Bind(1, unit_id);
+  while (refs_out.Step(&s)) {
+    out.emplace_back(refs_out.IsNull(0) ? 0 : refs_out.Int(0), refs_out.Text(1), refs_out.Text(2),
+                     refs_out.Text(3));
+  }
+  refs_out.Reset();
+  refs_in.Bind(1, unit_id);
+  while (refs_in.Step(&s)) in.emplace_back(refs_in.Int(0), refs_in.Text(1), refs_in.Text(2), "");
+  refs_in.Reset();
+  auto resolve = [&](const auto& links, std::vector<LinkInfo>* dest) {
+    dest->clear();
+    for (const auto& [target, quote, kind, raw] : links) {
+      LinkInfo link;
+      link.quote = quote;
+      link.kind = kind;
+      if (target) {
+        ProvisionInfo t;
+        if (LoadProvision(target, false, &t).ok()) {
+          link.id = t.id;
+          link.citation = t.citation;
+        }
+      } else {
+        link.id = raw;
+      }
+      dest->push_back(std::move(link));
+    }
+  };
+  resolve(out, &info->refs_out);
+  resolve(in, &info->refs_in);
+  return s;
+}
+
+Status Engine::Impl::FindUnit(const std::string& id, long long* unit_id) {
+  Status s;
+  size_t hash = id.find('#');
+  if (hash != std::string::npos) {
+    unit_by_eid.Bind(1, id.substr(0, hash)).Bind(2, id.substr(hash + 1));
+    bool found = unit_by_eid.Step(&s);
+    if (found) *unit_id = unit_by_eid.Int(0);
+    unit_by_eid.Reset();
+    if (!s.ok()) return s;
+    if (!found) return Status::NotFound("identificativo sconosciuto '" + id + "'");
+    return Status::OK();
+  }
+  units_by_bare_eid.Bind(1, id);
+  std::vector<long long> ids;
+  while (units_by_bare_eid.Step(&s)) ids.push_back(units_by_bare_eid.Int(0));
+  units_by_bare_eid.Reset();
+  if (!s.ok()) return s;
+  if (ids.empty()) return Status::NotFound("identificativo sconosciuto '" + id + "'");
+  if (ids.size() > 1) {
+    return Status::InvalidArgument("identificativo ambiguo '" + id +
+                                   "': indicare il documento, es. 'documento#" + id + "'");
+  }
+  *unit_id = ids[0];
+  return Status::OK();
+}
+
+Status Engine::Impl::ValidateGame(const std::string& game) const {
+  if (games.count(game)) return Status::OK();
+  std::vector<std::string> names(games.begin(), games.end());
+  return Status::InvalidArgument("gioco sconosciuto '" + game + "' (giochi disponibili: " +
+                                 Join(names, ", ") + ")");
+}
+
+std::string Engine::Impl::InferGame(const std::vector<Token>& tokens) const {
+  std::map<std::string, double> score;
+  for (const auto& [game, list] : hints) {
+    for (const auto& [terms, weight] : list) {
+      for (size_t i = 0; i + terms.size() <= tokens.size(); ++i) {
+        bool match = true;
+        for (size_t k = 0; k < terms.size() && match; ++k) match = tokens[i + k].term == terms[k];
+        if (match) {
+          score[game] += weight;
+          break;
+        }
+      }
+    }
+  }
+  std::string best;
+  double best_score = 0, second = 0;
+  for (const auto& [game, sc] : score) {
+    if (sc > best_score) {
+      second = best_score;
+      best_score = sc;
+      best = game;
+    } else if (sc > second) {
+      second = sc;
+    }
+  }
+  return best_score > 0 && best_score >= 1.5 * second + 0.01 ? best : "";
+}
+
+bool Engine::HasGame(const std::string& game) const { return impl_->games.count(game) > 0; }
+
+std::vector<std::string> Engine::GameNames() const {
+  return std::vector<std::string>(impl_->games.begin(), impl_->games.end());
+}
+
+Status Engine::Show(const std::string& id, ProvisionInfo* info) {
+  long long unit_id = 0;
+  Status s = impl_->FindUnit(id, &unit_id);
+  if (!s.ok()) return s;
+  return impl_->LoadProvision(unit_id, /*with_links=*/true, info);
+}
+
+Status Engine::Games(std::vector<DocumentInfo>* docs) {
+  docs->clear();
+  for (const auto& [id, row] : impl_->docs) docs->push_back(row.info);
+  return Status::OK();
+}
+
+Status Engine::Toc(const std::string& game_or_doc,
+                   std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>* out) {
+  out->clear();
+  if (!game_or_doc.empty() && !impl_->games.count(game_or_doc) && !impl_->docs.count(game_or_doc)) {
+    std::vector<std::string> names(impl_->games.begin(), impl_->games.end());
+    for (const auto& [doc, row] : impl_->docs) names.push_back(doc);
+    return Status::InvalidArgument("gioco o documento sconosciuto '" + game_or_doc +
+                                   "' (disponibili: " + Join(names, ", ") + ")");
+  }
+  Statement st;
+  Status s = impl_->db.Prepare(
+      "WITH RECURSIVE tree(id, depth) AS ("
+      " SELECT id, 0 FROM units WHERE document_id = ?1 AND parent_id IS NULL"
+      " UNION ALL SELECT u.id, t.depth + 1 FROM units u JOIN tree t ON u.parent_id = t.id"
+      "  WHERE u.kind IN ('rule', 'section', 'table'))"
+      " SELECT u.eid, u.kind, u.num, u.heading, t.depth,"
+      " (SELECT count(*) FROM units c WHERE c.parent_id = u.id AND c.kind IN ('provision', 'row'))"
+      " FROM tree t JOIN units u ON u.id = t.id WHERE u.kind IN ('rule', 'section', 'table')"
+      " ORDER BY u.ord",
+      &st);
+  if (!s.ok()) return s;
+  for (const auto& [doc, row] : impl_->docs) {
+    if (!game_or_doc.empty() && game_or_doc != doc && game_or_doc != row.info.game) continue;
+    std::vector<TocLine> lines;
+    st.Bind(1, row.id);
+    while (st.Step(&s)) {
+      TocLine line;
+      line.id = doc + "#" + st.Text(0);
+      line.kind = st.Text(1);
+      std::string num = st.Text(2), heading = st.Text(3);
+      line.label = num.empty() ? heading : heading.empty() ? num : num + " " + heading;
+      line.depth = static_cast<int>(st.Int(4));
+      line.provisions = st.Int(5);
+      lines.push_back(std::move(line));
+    }
+    st.Reset();
+    if (!s.ok()) return s;
+    out->emplace_back(row.info, std::move(lines));
+  }
+  return s;
+}
+
+Status Engine::Facts(const std::string& game, std::vector<FactInfo>* facts) {
+  Status s = impl_->ValidateGame(game);
+  if (!s.ok()) return s;
+  facts->clear();
+  Statement st;
+  s = impl_->db.Prepare(
+      "SELECT f.id, f.name, f.type, f.ask, f.label, f.default_value FROM facts f"
+      " WHERE f.game = ? ORDER BY f.ord", &st);
+  Statement values, forms;
+  if (s.ok()) s = impl_->db.Prepare("SELECT id, value, label FROM fact_values WHERE fact_id = ? ORDER BY ord", &values);
+  if (s.ok()) s = impl_->db.Prepare("SELECT form FROM forms WHERE fact_id = ? AND value_id IS ?", &forms);
+  if (!s.ok()) return s;
+  st.Bind(1, game);
+  std::vector<std::pair<long long, FactInfo>> rows;
+  while (st.Step(&s)) {
+    FactInfo f;
+    f.name = st.Text(1);
+    f.type = st.Text(2);
+    f.ask = st.Text(3);
+    f.label = st.Text(4);
+    f.default_value = st.Text(5);
+    rows.emplace_back(st.Int(0), std::move(f));
+  }
+  for (auto& [fact_id, f] : rows) {
+    forms.Bind(1, fact_id).BindNull(2);
+    while (forms.Step(&s)) f.forms.push_back(forms.Text(0));
+    forms.Reset();
+    values.Bind(1, fact_id);
+    std::vector<std::pair<long long, FactInfo::Value>> vals;
+    while (values.Step(&s)) vals.push_back({values.Int(0), {values.Text(1), values.Text(2), {}}});
+    values.Reset();
+    for (auto& [value_id, v] : vals) {
+      forms.Bind(1, fact_id).Bind(2, value_id);
+      while (forms.Step(&s)) v.forms.push_back(forms.Text(0));
+      forms.Reset();
+      f.values.push_back(std::move(v));
+    }
+    facts->push_back(std::move(f));
+  }
+  return s;
+}
+
+}  // namespace arbitro

@@ -1,0 +1,50 @@
+// Internal state shared by the Engine's implementation files.
+#pragma once
+
+#include <xapian.h>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "arbitro/indexer.h"
+#include "arbitro/query.h"
+
+namespace arbitro {
+
+struct DocRow {
+  long long id = 0;
+  DocumentInfo info;
+};
+
+struct Engine::Impl {
+  std::string generation;
+  Database db;
+  Xapian::Database xdb;
+  std::unique_ptr<Analyzer> analyzer;
+  std::map<std::string, DocRow> docs;             // by doc id
+  std::map<long long, std::string> doc_by_rowid;  // documents.id → doc
+  std::set<std::string> games;
+  // Per game: hint expressions as term sequences, with weights.
+  std::map<std::string, std::vector<std::pair<std::vector<std::string>, double>>> hints;
+  // Sanction type and beneficiary labels: (game or "", id) → label.
+  std::map<std::pair<std::string, std::string>, std::string> sanction_labels, beneficiary_labels;
+
+  Statement unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out, refs_in,
+      cells_of_unit;
+
+  Status Load();
+  // Fills `info` from the units row `unit_id`.
+  Status LoadProvision(long long unit_id, bool with_links, ProvisionInfo* info);
+  // Finds a unit id for "doc#eId" or a unique bare eId.
+  Status FindUnit(const std::string& id, long long* unit_id);
+  std::string SanctionLabel(const std::string& game, const std::string& type) const;
+  std::string BeneficiaryLabel(const std::string& game, const std::string& id) const;
+  // Game suggested by the words of `tokens`, or "" when unclear.
+  std::string InferGame(const std::vector<Token>& tokens) const;
+  Status ValidateGame(const std::string& game) const;
+};
+
+}  // namespace arbitro

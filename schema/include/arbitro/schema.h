@@ -1,0 +1,279 @@
+// arbitro/schema.h: the corpus model and its loader.
+//
+// Contract
+// - LoadCorpus() reads a corpus folder (lexicon.xml, <game>/vocabulary.xml,
+//   <game>/*.xml rulebooks) with pugixml into an in-memory, schema-checked model.
+// - It checks what RELAX NG cannot express: unique eIds, resolvable references and
+//   overrides (also across documents), facts/values/sanction types/beneficiaries/variants
+//   declared in the vocabulary, integer values for integer facts, quotes found in their
+//   provision's text.
+// - Every problem is a Diagnostic "file:line:col: error|warning: message" (1-based line
+//   and column of the offending element). Any error makes the corpus unusable:
+//   the loader returns Status::CorpusError whose message is the first error line.
+// - The loader never expands entities beyond XML's predefined ones, so hostile input
+//   (entity expansion, huge or deep documents) fails with a diagnostic, never a crash.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arbitro/status.h"
+
+namespace arbitro {
+
+struct SourcePos {
+  std::string file;  // path as given to the loader
+  int line = 0;      // 1-based; 0 when unknown
+  int column = 0;
+};
+
+struct Diagnostic {
+  enum class Severity { kError, kWarning };
+  SourcePos pos;
+  Severity severity = Severity::kError;
+  std::string message;
+  // "file:line:col: error: message"
+  std::string ToString() const;
+};
+
+// ---------------------------------------------------------------- logic
+
+enum class CondOp { kEq, kNe, kIn, kNotIn, kLt, kLe, kGt, kGe };
+const char* CondOpName(CondOp op);  // "eq", "ne", ...
+
+struct Cond {
+  std::string fact;
+  CondOp op = CondOp::kEq;
+  std::vector<std::string> values;  // one value, several for in / not-in
+};
+
+struct Sanction {
+  std::string type;         // a sanction type id ("punizione-indiretta")
+  std::string beneficiary;  // a beneficiary id ("difensore"), may be empty
+  std::string place;        // restart place in Italian, may be empty
+  std::optional<int> points;
+};
+
+struct Case {
+  std::string id;        // local to its unit ("c1")
+  std::string variant;   // empty when the case holds in every variant
+  std::string decision;  // Italian sentence, may be empty
+  std::vector<Cond> when;
+  std::vector<Sanction> sanctions;
+  SourcePos pos;
+};
+
+struct Override {
+  std::string target;   // "eId", "doc#eId" or "doc#eId/case"
+  std::string case_id;  // the case of this unit that wins; empty = all its cases
+  std::string kind;     // exception | specialisation | precedence
+  std::string quote;
+  SourcePos pos;
+};
+
+struct Reference {
+  std::string target;  // may be empty when the source names no existing target
+  std::string quote;
+  std::string kind;  // see | summarises | applies | excepts (default see)
+  SourcePos pos;
+};
+
+struct Param {
+  std::string name;
+  double value = 0;
+  std::string unit;
+  std::string quote;
+  std::string label;
+};
+
+struct Term {
+  std::string name;
+  std::string quote;
+  std::string definition;
+};
+
+struct Note {
+  std::string type;  // editorial | source-defect | ocr | furniture
+  std::string text;
+  SourcePos pos;
+};
+
+// ---------------------------------------------------------------- structure
+
+enum class UnitKind { kRule, kSection, kProvision, kTable, kRow, kBlock };
+const char* UnitKindName(UnitKind kind);  // "rule", "section", ...
+
+// One node of a rulebook's structure tree, in document order.
+struct Unit {
+  UnitKind kind = UnitKind::kProvision;
+  std::string eid;  // empty only for blocks without an eId
+  std::string num;
+  std::string heading;
+  std::string variant;
+  std::string provision_kind;  // the @kind of a provision (obligation, sanction, ...)
+  // Rule text: corrected OCR forms, furniture removed, whitespace collapsed; the
+  // paragraphs, list items and consequence paragraphs joined with "\n". For a row,
+  // its cells joined with " | ". Empty for rules, sections and tables.
+  std::string text;
+  bool has_consequence = false;  // a provision with a <consequence> child
+  std::vector<std::pair<std::string, std::string>> cells;  // rows: (column id, text)
+  std::vector<std::pair<std::string, std::string>> columns;  // tables: (column id, label)
+  std::vector<Case> cases;
+  std::vector<Override> overrides;
+  std::vector<Reference> refs;
+  std::vector<Param> params;
+  std::vector<Term> terms;
+  std::vector<Note> notes;
+  int parent = -1;            // index into Rulebook::units, -1 for top level
+  std::vector<int> children;  // indexes into Rulebook::units
+  SourcePos pos;
+
+  // Provisions and table rows are what a user cites and what search returns.
+  bool citable() const { return kind == UnitKind::kProvision || kind == UnitKind::kRow; }
+};
+
+// A piece of text as the source prints it (OCR sic forms and furniture kept),
+// with the element it comes from; used for the fidelity and coverage checks.
+struct TextSegment {
+  std::string element;  // p, item, cell, heading, num, entry, col, fw, title, edition
+  std::string text;     // whitespace-collapsed
+  SourcePos pos;
+};
+
+struct TocEntry {
+  std::string ref;  // target eId, may be empty
+  std::string page;
+  std::string text;
+  SourcePos pos;
+};
+
+struct Rulebook {
+  std::string game;
+  std::string doc;
+  std::string title;
+  std::string short_title;
+  std::string edition;
+  std::string date;
+  std::string language;
+  std::string source_file;  // resolved path of the source text
+  std::string source_format;
+  std::string summarises;  // doc id of the full edition, for abridged documents
+  std::vector<std::pair<std::string, std::string>> variants;  // (id, label)
+  std::vector<Note> notes;
+  std::vector<TocEntry> toc;
+  std::vector<Unit> units;
+  std::vector<TextSegment> segments;
+  std::string path;  // the XML file
+
+  // Index of the unit with that eId, or -1.
+  int Find(const std::string& eid) const;
+  // "Regolamento di gioco Subbuteo Rev. 2.0 › Regola 12 FUORIGIOCO › Fuorigioco passivo"
+  std::string Citation(int unit) const;
+  // The numbering label path of a unit, e.g. "Regola 12 › c)".
+  std::string Label(int unit) const;
+
+ private:
+  mutable std::map<std::string, int> by_eid_;
+};
+
+// ---------------------------------------------------------------- vocabulary
+
+struct VocabValue {
+  std::string id;
+  std::string label;
+  std::vector<std::string> forms;
+};
+
+struct Fact {
+  std::string name;
+  bool integer = false;
+  std::string ask;
+  std::string label;
+  std::string default_value;
+  std::vector<std::string> forms;
+  std::vector<VocabValue> values;
+  SourcePos pos;
+  const VocabValue* Value(const std::string& id) const;
+};
+
+struct Labelled {
+  std::string id;
+  std::string label;
+  std::vector<std::string> forms;
+};
+
+struct Vocabulary {
+  std::string game;
+  std::vector<Fact> facts;
+  std::vector<Labelled> sanction_types;  // game-specific additions
+  std::vector<Labelled> beneficiaries;
+  std::vector<std::pair<std::string, double>> hints;  // (word or phrase, weight)
+  std::string path;
+  const Fact* FindFact(const std::string& name) const;
+};
+
+struct Lexicon {
+  std::vector<Labelled> sanction_types;
+  std::vector<Labelled> beneficiaries;
+  std::vector<std::vector<std::string>> synonyms;  // groups, preferred first
+  std::vector<std::string> phrases;
+  std::vector<std::string> protect;
+  std::vector<std::string> stopwords;
+};
+
+struct Corpus {
+  std::string dir;
+  Lexicon lexicon;
+  std::map<std::string, Vocabulary> vocabularies;  // by game
+  std::vector<Rulebook> rulebooks;                 // sorted by game, then doc
+
+  const Rulebook* FindDoc(const std::string& doc) const;
+  const Vocabulary* FindVocabulary(const std::string& game) const;
+  // Sanction type / beneficiary of a game (game vocabulary first, then lexicon); null if unknown.
+  const Labelled* SanctionType(const std::string& game, const std::string& id) const;
+  const Labelled* Beneficiary(const std::string& game, const std::string& id) const;
+  // Resolves "eId" (relative to `from_doc`), "doc#eId" or "doc#eId/case".
+  // Returns false when the target does not exist.
+  bool Resolve(const std::string& from_doc, const std::string& target, const Rulebook** book,
+               int* unit, std::string* case_id) const;
+};
+
+// Loads and checks the corpus in `dir`. Appends every problem to `diagnostics`.
+// Returns OK when there is no error (warnings allowed), CorpusError otherwise,
+// IOError when `dir` cannot be read.
+Status LoadCorpus(const std::string& dir, Corpus* corpus, std::vector<Diagnostic>* diagnostics);
+
+// Loads a single rulebook file (e.g. for `diff` on paths) against an already loaded
+// corpus's lexicon and vocabularies, without cross-document reference checks.
+Status LoadRulebookFile(const std::string& path, const Corpus& context, Rulebook* book,
+                        std::vector<Diagnostic>* diagnostics);
+
+// ---------------------------------------------------------------- fidelity
+
+struct FidelityReport {
+  std::string doc;
+  size_t segments = 0;
+  std::vector<TextSegment> not_found;  // segments not found verbatim in the source
+  size_t source_words = 0;
+  size_t covered_words = 0;
+  double coverage() const { return source_words ? double(covered_words) / source_words : 1.0; }
+  std::vector<std::string> uncovered_sample;  // first uncovered words, in source order
+  size_t consequence_units = 0;               // provisions that state a consequence
+  std::vector<std::string> consequence_without_case;  // their eIds when they lack a <case>
+};
+
+// Compares a rulebook with its source text: each segment must occur verbatim in the
+// source (whitespace collapsed, "**" and <u> markup ignored); coverage counts the
+// source words inside some matched segment. IOError if the source cannot be read.
+Status CheckFidelity(const Rulebook& book, FidelityReport* report);
+
+// True when a provision states a consequence: it has a <consequence>, kind="sanction",
+// or its text contains a sanction cue and its kind is not definition/information.
+bool StatesConsequence(const Unit& unit);
+
+// Whitespace-collapsing normalisation used by the fidelity check.
+std::string NormalizeSourceText(const std::string& text);
+
+}  // namespace arbitro

@@ -1,0 +1,231 @@
+-- arbitro index database (SQLite). One file per published index generation.
+-- Written once by `arbitro index` inside a single transaction, then opened
+-- read-only (immutable) by every query command. Rollback journal (the default)
+-- is used deliberately: a generation is never written after it is published,
+-- so WAL's concurrent-writer benefits do not apply and its side files would
+-- only complicate the atomic directory swap.
+PRAGMA foreign_keys = ON;
+
+CREATE TABLE meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+
+CREATE TABLE documents (
+  id            INTEGER PRIMARY KEY,
+  doc           TEXT NOT NULL UNIQUE,
+  game          TEXT NOT NULL,
+  title         TEXT NOT NULL,
+  short_title   TEXT NOT NULL,
+  edition       TEXT,
+  date          TEXT,
+  language      TEXT,
+  source_file   TEXT,
+  source_format TEXT,
+  summarises    TEXT,
+  path          TEXT
+);
+CREATE INDEX documents_game ON documents(game);
+
+CREATE TABLE variants (
+  document_id INTEGER NOT NULL REFERENCES documents(id),
+  variant     TEXT NOT NULL,
+  label       TEXT NOT NULL,
+  PRIMARY KEY (document_id, variant)
+);
+
+-- the structure tree: rules, sections, provisions, tables, rows, blocks
+CREATE TABLE units (
+  id              INTEGER PRIMARY KEY,
+  document_id     INTEGER NOT NULL REFERENCES documents(id),
+  eid             TEXT,
+  parent_id       INTEGER REFERENCES units(id),
+  ord             INTEGER NOT NULL,
+  kind            TEXT NOT NULL,
+  num             TEXT,
+  heading         TEXT,
+  provision_kind  TEXT,
+  variant         TEXT,
+  text            TEXT NOT NULL,
+  citation        TEXT NOT NULL,
+  label           TEXT NOT NULL,
+  has_consequence INTEGER NOT NULL,
+  line            INTEGER,
+  UNIQUE (document_id, eid)
+);
+CREATE INDEX units_parent ON units(parent_id);
+CREATE INDEX units_eid ON units(eid);
+
+CREATE TABLE table_columns (
+  unit_id INTEGER NOT NULL REFERENCES units(id),
+  ord     INTEGER NOT NULL,
+  col     TEXT NOT NULL,
+  label   TEXT NOT NULL,
+  PRIMARY KEY (unit_id, col)
+);
+
+CREATE TABLE cells (
+  unit_id INTEGER NOT NULL REFERENCES units(id),
+  ord     INTEGER NOT NULL,
+  col     TEXT NOT NULL,
+  text    TEXT NOT NULL,
+  PRIMARY KEY (unit_id, col)
+);
+
+CREATE TABLE cases (
+  id       INTEGER PRIMARY KEY,
+  unit_id  INTEGER NOT NULL REFERENCES units(id),
+  case_id  TEXT NOT NULL,
+  variant  TEXT,
+  decision TEXT,
+  UNIQUE (unit_id, case_id)
+);
+
+CREATE TABLE conditions (
+  case_id INTEGER NOT NULL REFERENCES cases(id),
+  ord     INTEGER NOT NULL,
+  fact    TEXT NOT NULL,
+  op      TEXT NOT NULL,
+  value   TEXT NOT NULL,   -- space-separated for in / not-in
+  PRIMARY KEY (case_id, ord)
+);
+CREATE INDEX conditions_fact ON conditions(fact, value);
+
+CREATE TABLE sanctions (
+  case_id     INTEGER NOT NULL REFERENCES cases(id),
+  ord         INTEGER NOT NULL,
+  type        TEXT NOT NULL,
+  beneficiary TEXT,
+  place       TEXT,
+  points      INTEGER,
+  PRIMARY KEY (case_id, ord)
+);
+CREATE INDEX sanctions_type ON sanctions(type);
+
+CREATE TABLE refs (
+  unit_id        INTEGER NOT NULL REFERENCES units(id),
+  ord            INTEGER NOT NULL,
+  target         TEXT,
+  target_unit_id INTEGER REFERENCES units(id),
+  quote          TEXT NOT NULL,
+  kind           TEXT NOT NULL,
+  PRIMARY KEY (unit_id, ord)
+);
+CREATE INDEX refs_target ON refs(target_unit_id);
+
+CREATE TABLE overrides (
+  unit_id        INTEGER NOT NULL REFERENCES units(id),
+  ord            INTEGER NOT NULL,
+  case_id        TEXT,
+  target         TEXT NOT NULL,
+  target_unit_id INTEGER NOT NULL REFERENCES units(id),
+  target_case    TEXT,
+  kind           TEXT NOT NULL,
+  quote          TEXT,
+  PRIMARY KEY (unit_id, ord)
+);
+CREATE INDEX overrides_target ON overrides(target_unit_id);
+
+CREATE TABLE params (
+  unit_id INTEGER NOT NULL REFERENCES units(id),
+  ord     INTEGER NOT NULL,
+  name    TEXT NOT NULL,
+  value   REAL NOT NULL,
+  unit    TEXT NOT NULL,
+  quote   TEXT NOT NULL,
+  label   TEXT,
+  PRIMARY KEY (unit_id, ord)
+);
+CREATE INDEX params_name ON params(name);
+
+CREATE TABLE terms (
+  unit_id    INTEGER NOT NULL REFERENCES units(id),
+  ord        INTEGER NOT NULL,
+  name       TEXT NOT NULL,
+  quote      TEXT NOT NULL,
+  definition TEXT NOT NULL,
+  PRIMARY KEY (unit_id, ord)
+);
+
+CREATE TABLE notes (
+  document_id INTEGER NOT NULL REFERENCES documents(id),
+  unit_id     INTEGER REFERENCES units(id),
+  type        TEXT NOT NULL,
+  text        TEXT NOT NULL
+);
+
+CREATE TABLE toc (
+  document_id    INTEGER NOT NULL REFERENCES documents(id),
+  ord            INTEGER NOT NULL,
+  ref            TEXT,
+  target_unit_id INTEGER REFERENCES units(id),
+  page           TEXT,
+  text           TEXT NOT NULL,
+  PRIMARY KEY (document_id, ord)
+);
+
+-- vocabulary of each game
+CREATE TABLE facts (
+  id            INTEGER PRIMARY KEY,
+  game          TEXT NOT NULL,
+  name          TEXT NOT NULL,
+  type          TEXT NOT NULL,
+  ask           TEXT NOT NULL,
+  label         TEXT,
+  default_value TEXT,
+  ord           INTEGER NOT NULL,
+  UNIQUE (game, name)
+);
+
+CREATE TABLE fact_values (
+  id      INTEGER PRIMARY KEY,
+  fact_id INTEGER NOT NULL REFERENCES facts(id),
+  value   TEXT NOT NULL,
+  label   TEXT NOT NULL,
+  ord     INTEGER NOT NULL,
+  UNIQUE (fact_id, value)
+);
+
+-- surface forms: of a fact (value_id NULL) or of one of its values
+CREATE TABLE forms (
+  fact_id  INTEGER NOT NULL REFERENCES facts(id),
+  value_id INTEGER REFERENCES fact_values(id),
+  form     TEXT NOT NULL
+);
+CREATE INDEX forms_fact ON forms(fact_id);
+
+-- game '' holds the shared lexicon's entries
+CREATE TABLE sanction_types (
+  game  TEXT NOT NULL,
+  id    TEXT NOT NULL,
+  label TEXT NOT NULL,
+  forms TEXT NOT NULL,  -- '|'-separated
+  PRIMARY KEY (game, id)
+);
+
+CREATE TABLE beneficiaries (
+  game  TEXT NOT NULL,
+  id    TEXT NOT NULL,
+  label TEXT NOT NULL,
+  forms TEXT NOT NULL,
+  PRIMARY KEY (game, id)
+);
+
+CREATE TABLE hints (
+  game   TEXT NOT NULL,
+  hint   TEXT NOT NULL,
+  weight REAL NOT NULL
+);
+
+CREATE TABLE synonyms (
+  grp  INTEGER NOT NULL,
+  ord  INTEGER NOT NULL,
+  term TEXT NOT NULL,
+  PRIMARY KEY (grp, ord)
+);
+
+CREATE TABLE lexicon_words (
+  kind TEXT NOT NULL,  -- phrase | protect | stopword
+  word TEXT NOT NULL,
+  PRIMARY KEY (kind, word)
+);

@@ -1,0 +1,40 @@
+#include <utility>
+
+#include "arbitro/schema.h"
+#include "reporter.h"
+
+namespace arbitro {
+
+std::string Diagnostic::ToString() const {
+  std::string out = pos.file;
+  if (pos.line > 0) {
+    out += ':' + std::to_string(pos.line);
+    if (pos.column > 0) out += ':' + std::to_string(pos.column);
+  }
+  if (!out.empty()) out += ": ";
+  out += severity == Severity::kError ? "error: " : "warning: ";
+  out += message;
+  return out;
+}
+
+namespace schema_detail {
+
+void Reporter::Error(SourcePos pos, std::string message) {
+  out_->push_back({std::move(pos), Diagnostic::Severity::kError, std::move(message)});
+  ++errors_;
+}
+
+void Reporter::Warning(SourcePos pos, std::string message) {
+  out_->push_back({std::move(pos), Diagnostic::Severity::kWarning, std::move(message)});
+}
+
+Status Reporter::ToStatus() const {
+  for (size_t i = first_; i < out_->size(); ++i) {
+    const Diagnostic& d = (*out_)[i];
+    if (d.severity == Diagnostic::Severity::kError) return Status::CorpusError(d.ToString());
+  }
+  return Status::OK();
+}
+
+}  // namespace schema_detail
+}  // namespace arbitro

@@ -1,0 +1,334 @@
+// LoadCorpus / LoadRulebookFile, and the readers of lexicon.xml and vocabulary.xml.
+#include <algorithm>
+#include <exception>
+#include <filesystem>
+#include <set>
+#include <system_error>
+#include <tuple>
+
+#include "arbitro/schema.h"
+#include "grammar.h"
+#include "readers.h"
+#include "reporter.h"
+#include "text.h"
+#include "xml_file.h"
+
+namespace arbitro {
+namespace schema_detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool IsElement(pugi::xml_node node) { return node.type() == pugi::node_element; }
+
+Labelled ReadLabelled(pugi::xml_node el) {
+  Labelled item{TokenAttr(el, "id"), CollapseWhitespace(Attr(el, "label")), {}};
+  for (pugi::xml_node form : el.children("form")) item.forms.push_back(PlainText(form));
+  return item;
+}
+
+// Appends a labelled item unless its id is already in `items`.
+void AddLabelled(const XmlFile& xml, pugi::xml_node el, const char* what,
+                 std::vector<Labelled>* items, Reporter* reporter) {
+  Labelled item = ReadLabelled(el);
+  if (std::any_of(items->begin(), items->end(), [&](const Labelled& x) { return x.id == item.id; })) {
+    reporter->Error(xml.Pos(el), std::string("duplicate ") + what + " '" + item.id + "'");
+    return;
+  }
+  items->push_back(std::move(item));
+}
+
+void WarnIfInLexicon(const XmlFile& xml, pugi::xml_node el, const char* what,
+                     const std::vector<Labelled>& lexicon_items, Reporter* reporter) {
+  const std::string id = TokenAttr(el, "id");
+  if (std::any_of(lexicon_items.begin(), lexicon_items.end(),
+                  [&](const Labelled& x) { return x.id == id; })) {
+    reporter->Warning(xml.Pos(el),
+                      std::string(what) + " '" + id + "' is already declared in lexicon.xml");
+  }
+}
+
+class FactReader {
+ public:
+  FactReader(const XmlFile& xml, Reporter* reporter) : xml_(xml), reporter_(reporter) {}
+
+  Fact Read(pugi::xml_node el) {
+    Fact fact;
+    fact.name = TokenAttr(el, "name");
+    fact.integer = TokenAttr(el, "type") == "integer";
+    fact.ask = CollapseWhitespace(Attr(el, "ask"));
+    fact.label = CollapseWhitespace(Attr(el, "label"));
+    fact.default_value = TokenAttr(el, "default");
+    fact.pos = xml_.Pos(el);
+    for (pugi::xml_node child : el.children()) {
+      if (!IsElement(child)) continue;
+      if (std::string_view(child.name()) == "form") fact.forms.push_back(PlainText(child));
+      if (std::string_view(child.name()) == "value") AddValue(child, &fact);
+    }
+    CheckDefault(el, fact);
+    return fact;
+  }
+
+ private:
+  void AddValue(pugi::xml_node el, Fact* fact) {
+    Labelled v = ReadLabelled(el);
+    if (fact->Value(v.id)) {
+      reporter_->Error(xml_.Pos(el),
+                       "duplicate value '" + v.id + "' of fact '" + fact->name + "'");
+      return;
+    }
+    if (fact->integer && !IsInteger(v.id)) {
+      reporter_->Error(xml_.Pos(el), "value '" + v.id + "' of integer fact '" + fact->name +
+                                         "' is not an integer");
+    }
+    fact->values.push_back({v.id, v.label, std::move(v.forms)});
+  }
+
+  void CheckDefault(pugi::xml_node el, const Fact& fact) {
+    const std::string& d = fact.default_value;
+    if (d.empty() || (fact.integer ? IsInteger(d) : fact.Value(d) != nullptr)) return;
+    reporter_->Error(xml_.Pos(el), "default '" + d + "' of fact '" + fact.name + "' is not " +
+                                       (fact.integer ? "an integer" : "one of its values"));
+  }
+
+  const XmlFile& xml_;
+  Reporter* reporter_;
+};
+
+// ------------------------------------------------------------ corpus folders
+
+struct GameFolder {
+  std::string name;
+  std::string vocabulary;              // path, empty when absent
+  std::vector<std::string> rulebooks;  // paths, sorted by file name
+};
+
+std::string JoinPath(const std::string& dir, const std::string& name) {
+  return (fs::path(dir) / name).string();
+}
+
+bool IsHidden(const fs::path& path) { return path.filename().string().rfind('.', 0) == 0; }
+
+// Sorted entries of `dir` (hidden ones skipped); false with `ec` set on failure.
+bool ListDir(const std::string& dir, std::vector<fs::path>* entries, std::error_code* ec) {
+  fs::directory_iterator it(dir, *ec);
+  for (; !*ec && it != fs::directory_iterator(); it.increment(*ec)) {
+    if (!IsHidden(it->path())) entries->push_back(it->path());
+  }
+  std::sort(entries->begin(), entries->end());
+  return !*ec;
+}
+
+bool ListGames(const std::string& dir, std::vector<GameFolder>* games, std::error_code* ec) {
+  std::vector<fs::path> entries;
+  if (!ListDir(dir, &entries, ec)) return false;
+  for (const fs::path& entry : entries) {
+    if (!fs::is_directory(entry, *ec)) continue;
+    GameFolder game{entry.filename().string(), "", {}};
+    std::vector<fs::path> files;
+    if (!ListDir(entry.string(), &files, ec)) return false;
+    for (const fs::path& file : files) {
+      if (file.extension() != ".xml" || !fs::is_regular_file(file, *ec)) continue;
+      const std::string path = JoinPath(JoinPath(dir, game.name), file.filename().string());
+      if (file.filename() == "vocabulary.xml") {
+        game.vocabulary = path;
+      } else {
+        game.rulebooks.push_back(path);
+      }
+    }
+    games->push_back(std::move(game));
+  }
+  ec->clear();
+  return true;
+}
+
+class CorpusLoader {
+ public:
+  CorpusLoader(const std::string& dir, Corpus* corpus, Reporter* reporter)
+      : dir_(dir), corpus_(corpus), reporter_(reporter) {}
+
+  Status Load() {
+    std::vector<GameFolder> games;
+    std::error_code ec;
+    if (!fs::is_directory(dir_, ec) || !ListGames(dir_, &games, &ec)) {
+      return Status::IOError("cannot read corpus directory '" + dir_ +
+                             "': " + (ec ? ec.message() : "not a directory"));
+    }
+    corpus_->dir = dir_;
+    LoadLexicon();
+    for (const GameFolder& game : games) LoadVocabulary(game);
+    for (const GameFolder& game : games) {
+      for (const std::string& path : game.rulebooks) LoadRulebook(game.name, path);
+    }
+    std::stable_sort(corpus_->rulebooks.begin(), corpus_->rulebooks.end(),
+                     [](const Rulebook& a, const Rulebook& b) {
+                       return std::tie(a.game, a.doc) < std::tie(b.game, b.doc);
+                     });
+    ResolvePending();
+    return reporter_->ToStatus();
+  }
+
+ private:
+  void LoadLexicon() {
+    XmlFile xml;
+    if (xml.Load(JoinPath(dir_, "lexicon.xml"), reporter_) &&
+        Validate(xml, GrammarKind::kLexicon, reporter_)) {
+      ReadLexicon(xml, &corpus_->lexicon, reporter_);
+    }
+  }
+
+  void LoadVocabulary(const GameFolder& game) {
+    if (game.vocabulary.empty()) {
+      if (!game.rulebooks.empty()) {
+        reporter_->Error({JoinPath(JoinPath(dir_, game.name), "vocabulary.xml"), 0, 0},
+                         "missing vocabulary of game '" + game.name + "'");
+      }
+      return;
+    }
+    XmlFile xml;
+    if (!xml.Load(game.vocabulary, reporter_) ||
+        !Validate(xml, GrammarKind::kVocabulary, reporter_)) {
+      return;
+    }
+    Vocabulary vocabulary;
+    ReadVocabulary(xml, corpus_->lexicon, &vocabulary, reporter_);
+    if (vocabulary.game != game.name) {
+      reporter_->Error(xml.Pos(xml.Root()), "vocabulary of game '" + vocabulary.game +
+                                                "' in the folder of game '" + game.name + "'");
+    }
+    vocabulary.game = game.name;
+    corpus_->vocabularies[game.name] = std::move(vocabulary);
+  }
+
+  void LoadRulebook(const std::string& game, const std::string& path) {
+    XmlFile xml;
+    if (!xml.Load(path, reporter_) || !Validate(xml, GrammarKind::kRulebook, reporter_)) return;
+    Rulebook book;
+    std::vector<PendingTarget> pending;
+    ReadRulebook(xml, *corpus_, &book, &pending, reporter_);
+    if (book.game != game) {
+      reporter_->Error(xml.Pos(xml.Root()), "rulebook of game '" + book.game +
+                                                "' in the folder of game '" + game + "'");
+    }
+    if (const Rulebook* other = corpus_->FindDoc(book.doc)) {
+      reporter_->Error(xml.Pos(xml.Root()),
+                       "duplicate doc '" + book.doc + "' (also in " + other->path + ")");
+      return;
+    }
+    for (PendingTarget& p : pending) pending_.emplace_back(book.doc, std::move(p));
+    corpus_->rulebooks.push_back(std::move(book));
+  }
+
+  void ResolvePending() {
+    for (const auto& [from_doc, p] : pending_) {
+      if (p.what == "summarised document") {
+        if (!corpus_->FindDoc(p.target)) {
+          reporter_->Error(p.pos, "summarised document '" + p.target + "' is not in the corpus");
+        }
+      } else if (!corpus_->Resolve(from_doc, p.target, nullptr, nullptr, nullptr)) {
+        reporter_->Error(p.pos, p.what + " target '" + p.target + "' does not resolve");
+      }
+    }
+  }
+
+  std::string dir_;
+  Corpus* corpus_;
+  Reporter* reporter_;
+  std::vector<std::pair<std::string, PendingTarget>> pending_;  // (from doc, target)
+};
+
+}  // namespace
+
+void ReadLexicon(const XmlFile& xml, Lexicon* lexicon, Reporter* reporter) {
+  for (pugi::xml_node el : xml.Root().children()) {
+    if (!IsElement(el)) continue;
+    const std::string_view name = el.name();
+    if (name == "sanction-type") {
+      AddLabelled(xml, el, "sanction type", &lexicon->sanction_types, reporter);
+    } else if (name == "beneficiary") {
+      AddLabelled(xml, el, "beneficiary", &lexicon->beneficiaries, reporter);
+    } else if (name == "synonyms") {
+      std::vector<std::string> group;
+      for (pugi::xml_node term : el.children("term")) group.push_back(PlainText(term));
+      lexicon->synonyms.push_back(std::move(group));
+    } else if (name == "phrase") {
+      lexicon->phrases.push_back(PlainText(el));
+    } else if (name == "protect") {
+      lexicon->protect.push_back(PlainText(el));
+    } else if (name == "stopword") {
+      lexicon->stopwords.push_back(PlainText(el));
+    }
+  }
+}
+
+void ReadVocabulary(const XmlFile& xml, const Lexicon& lexicon, Vocabulary* vocabulary,
+                    Reporter* reporter) {
+  const pugi::xml_node root = xml.Root();
+  vocabulary->game = TokenAttr(root, "game");
+  vocabulary->path = xml.path();
+  FactReader facts(xml, reporter);
+  for (pugi::xml_node el : root.children()) {
+    if (!IsElement(el)) continue;
+    const std::string_view name = el.name();
+    if (name == "fact") {
+      Fact fact = facts.Read(el);
+      if (vocabulary->FindFact(fact.name)) {
+        reporter->Error(xml.Pos(el), "duplicate fact '" + fact.name + "'");
+      } else {
+        vocabulary->facts.push_back(std::move(fact));
+      }
+    } else if (name == "sanction-type") {
+      WarnIfInLexicon(xml, el, "sanction type", lexicon.sanction_types, reporter);
+      AddLabelled(xml, el, "sanction type", &vocabulary->sanction_types, reporter);
+    } else if (name == "beneficiary") {
+      WarnIfInLexicon(xml, el, "beneficiary", lexicon.beneficiaries, reporter);
+      AddLabelled(xml, el, "beneficiary", &vocabulary->beneficiaries, reporter);
+    } else if (name == "hint") {
+      double weight = 1.0;
+      if (el.attribute("weight")) ParseDecimal(TokenAttr(el, "weight"), &weight);
+      vocabulary->hints.emplace_back(PlainText(el), weight);
+    }
+  }
+}
+
+}  // namespace schema_detail
+
+Status LoadCorpus(const std::string& dir, Corpus* corpus, std::vector<Diagnostic>* diagnostics) {
+  std::vector<Diagnostic> local;
+  schema_detail::Reporter reporter(diagnostics ? diagnostics : &local);
+  try {
+    *corpus = Corpus();
+    return schema_detail::CorpusLoader(dir, corpus, &reporter).Load();
+  } catch (const std::exception& e) {  // std::bad_alloc, mostly
+    return Status::IOError("loading corpus '" + dir + "': " + e.what());
+  }
+}
+
+Status LoadRulebookFile(const std::string& path, const Corpus& context, Rulebook* book,
+                        std::vector<Diagnostic>* diagnostics) {
+  std::vector<Diagnostic> local;
+  schema_detail::Reporter reporter(diagnostics ? diagnostics : &local);
+  try {
+    *book = Rulebook();
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) {
+      return Status::IOError("cannot read '" + path + "': " +
+                             (ec ? ec.message() : "not a regular file"));
+    }
+    schema_detail::XmlFile xml;
+    if (!xml.Load(path, &reporter) ||
+        !schema_detail::Validate(xml, schema_detail::GrammarKind::kRulebook, &reporter)) {
+      return reporter.ToStatus();
+    }
+    std::vector<schema_detail::PendingTarget> pending;  // other documents are not checked
+    schema_detail::ReadRulebook(xml, context, book, &pending, &reporter);
+    if (!context.FindVocabulary(book->game)) {
+      reporter.Error(xml.Pos(xml.Root()), "no vocabulary for game '" + book->game + "'");
+    }
+    return reporter.ToStatus();
+  } catch (const std::exception& e) {
+    return Status::IOError("loading '" + path + "': " + e.what());
+  }
+}
+
+}  // namespace arbitro

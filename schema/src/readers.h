@@ -1,0 +1,54 @@
+// Internal: readers that turn validated XML documents into the corpus model.
+#pragma once
+
+#include <pugixml.hpp>
+
+#include <string>
+#include <vector>
+
+#include "arbitro/schema.h"
+#include "reporter.h"
+#include "xml_file.h"
+
+namespace arbitro::schema_detail {
+
+// ------------------------------------------------------------ text of elements
+
+enum class TextMode {
+  kRule,    // corr -> corrected text, fw dropped, unclear kept
+  kSource,  // corr -> @sic, fw kept: the text as the source prints it
+};
+
+// Concatenated inline content of `el` (not collapsed).
+std::string InlineText(pugi::xml_node el, TextMode mode);
+// InlineText(kRule) with whitespace collapsed.
+std::string RuleText(pugi::xml_node el);
+// Concatenated text children of a text-only element, whitespace collapsed.
+std::string PlainText(pugi::xml_node el);
+// Attribute value as written (whitespace normalised by the XML parser).
+std::string Attr(pugi::xml_node el, const char* name);
+// Attribute value with whitespace collapsed (identifiers, enumerations, numbers).
+std::string TokenAttr(pugi::xml_node el, const char* name);
+bool ParseDecimal(const std::string& text, double* value);
+bool ParseInt(const std::string& text, int* value);
+
+// ------------------------------------------------------------ readers
+
+void ReadLexicon(const XmlFile& xml, Lexicon* lexicon, Reporter* reporter);
+void ReadVocabulary(const XmlFile& xml, const Lexicon& lexicon, Vocabulary* vocabulary,
+                    Reporter* reporter);
+
+// A target naming another document, resolved once the whole corpus is loaded.
+struct PendingTarget {
+  std::string target;
+  std::string what;  // "reference", "override", "toc entry", "summarised document"
+  SourcePos pos;
+};
+
+// Reads a validated rulebook and checks everything that needs no other document,
+// using the lexicon and vocabularies of `context`. Targets in other documents are
+// appended to `pending`.
+void ReadRulebook(const XmlFile& xml, const Corpus& context, Rulebook* book,
+                  std::vector<PendingTarget>* pending, Reporter* reporter);
+
+}  // namespace arbitro::schema_detail

@@ -1,0 +1,30 @@
+// Internal: collects the diagnostics of one load and remembers the first error.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "arbitro/schema.h"
+
+namespace arbitro::schema_detail {
+
+class Reporter {
+ public:
+  // `out` receives every diagnostic; it must outlive the reporter.
+  explicit Reporter(std::vector<Diagnostic>* out) : out_(out), first_(out->size()) {}
+
+  void Error(SourcePos pos, std::string message);
+  void Warning(SourcePos pos, std::string message);
+
+  size_t errors() const { return errors_; }
+  // Status::OK() when no error was reported, else CorpusError with the first error line.
+  Status ToStatus() const;
+
+ private:
+  std::vector<Diagnostic>* out_;
+  size_t first_;  // diagnostics before this index belong to earlier loads
+  size_t errors_ = 0;
+};
+
+}  // namespace arbitro::schema_detail
