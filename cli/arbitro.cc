@@ -19,6 +19,8 @@ Status CmdGames(CommandContext& ctx);
 Status CmdFacts(CommandContext& ctx);
 Status CmdLintCorpus(CommandContext& ctx);
 Status CmdEvalAsk(CommandContext& ctx);
+Status CmdResolve(CommandContext& ctx);
+Status CmdEvalResolve(CommandContext& ctx);
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
@@ -26,6 +28,9 @@ const std::vector<Command>& Commands() {
        "indicizza il corpus (SQLite + Xapian), sostituendo l'indice in modo atomico"},
       {"ask", CmdAsk, Opens::kIndex, "ask [--game GIOCO] [--limit N] [--json] \"domanda\"",
        "risponde a una domanda con le disposizioni pertinenti e le loro citazioni"},
+      {"resolve", CmdResolve, Opens::kIndex,
+       "resolve [--game GIOCO] [--variant NOME]… [--fact nome=valore]… [--json] [--explain] \"situazione\"",
+       "trasforma una situazione di gioco in una decisione con le regole che la sostengono"},
       {"show", CmdShow, Opens::kIndex, "show [--json] ID",
        "mostra una disposizione con il contesto e i riferimenti"},
       {"toc", CmdToc, Opens::kIndex, "toc [--json] [GIOCO|DOCUMENTO]", "indice dei regolamenti"},
@@ -36,6 +41,8 @@ const std::vector<Command>& Commands() {
        "verifica il corpus: schema, riferimenti, fedeltà al testo, copertura"},
       {"eval-ask", CmdEvalAsk, Opens::kIndex, "eval-ask [--floor-top1 X] [--floor-top3 X] FILE.tsv…",
        "valuta ask su un insieme di domande (top-1, top-3, MRR@5) contro FTS5/BM25"},
+      {"eval-resolve", CmdEvalResolve, Opens::kIndex, "eval-resolve [--floor X] FILE.tsv…",
+       "valuta resolve su un insieme di situazioni (decisione, citazioni, entrambe)"},
   };
   return kCommands;
 }

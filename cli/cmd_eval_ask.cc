@@ -6,14 +6,13 @@
 // systems; exits 1 (findings) when the engine is under the given floors.
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <ostream>
 #include <set>
-#include <sstream>
 
 #include "command.h"
 #include "engine_open.h"
+#include "eval_util.h"
 #include "json.h"
 
 namespace arbitro::cli {
@@ -45,45 +44,6 @@ struct Score {
   double Mrr() const { return n ? rr / n : 0; }
 };
 
-std::vector<std::string> Split(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  std::string item;
-  while (std::getline(in, item, sep)) {
-    size_t a = item.find_first_not_of(" \t"), b = item.find_last_not_of(" \t\r");
-    if (a != std::string::npos) out.push_back(item.substr(a, b - a + 1));
-  }
-  return out;
-}
-
-Status ReadQuestions(const std::string& path, std::vector<Question>* out) {
-  std::ifstream in(path);
-  if (!in) return Status::IOError("impossibile leggere " + path);
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols = Split(line, '\t');
-    if (cols.size() < 2) {
-      return Status::InvalidArgument(path + ":" + std::to_string(n) +
-                                     ": attese due colonne separate da tab (domanda, id)");
-    }
-    Question q;
-    q.text = cols[0];
-    q.expected = Split(cols[1], ',');
-    q.where = path + ":" + std::to_string(n);
-    out->push_back(std::move(q));
-  }
-  return Status::OK();
-}
-
-std::string Fixed(double v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.3f", v);
-  return buf;
-}
-
 }  // namespace
 
 Status CmdEvalAsk(CommandContext& ctx) {
@@ -97,8 +57,10 @@ Status CmdEvalAsk(CommandContext& ctx) {
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-ask FILE.tsv…");
   std::vector<Question> questions;
   for (const auto& path : args.Positional()) {
-    s = ReadQuestions(path, &questions);
+    std::vector<TsvRow> rows;
+    s = ReadTsv(path, 2, &rows);
     if (!s.ok()) return s;
+    for (const TsvRow& row : rows) questions.push_back({row.cols[0], SplitList(row.cols[1], ','), "", row.where});
   }
   std::unique_ptr<Engine> engine;
   s = OpenEngine(ctx, &engine);
@@ -152,8 +114,8 @@ Status CmdEvalAsk(CommandContext& ctx) {
       const Score& b = base[game];
       char line[160];
       std::snprintf(line, sizeof line, "%-18s %4d  %s  %s  %s |      %s  %s  %s\n", game.c_str(),
-                    sc.n, Fixed(sc.Top1()).c_str(), Fixed(sc.Top3()).c_str(), Fixed(sc.Mrr()).c_str(),
-                    Fixed(b.Top1()).c_str(), Fixed(b.Top3()).c_str(), Fixed(b.Mrr()).c_str());
+                    sc.n, Fixed3(sc.Top1()).c_str(), Fixed3(sc.Top3()).c_str(), Fixed3(sc.Mrr()).c_str(),
+                    Fixed3(b.Top1()).c_str(), Fixed3(b.Top3()).c_str(), Fixed3(b.Mrr()).c_str());
       ctx.out << line;
     }
   }
@@ -161,8 +123,8 @@ Status CmdEvalAsk(CommandContext& ctx) {
   const double f1 = args.Has("--floor-top1") ? std::atof(args.Get("--floor-top1").c_str()) : 0;
   const double f3 = args.Has("--floor-top3") ? std::atof(args.Get("--floor-top3").c_str()) : 0;
   if (all.Top1() < f1 || all.Top3() < f3) {
-    return Status::Findings("qualità sotto la soglia: top1 " + Fixed(all.Top1()) + " (soglia " +
-                            Fixed(f1) + "), top3 " + Fixed(all.Top3()) + " (soglia " + Fixed(f3) + ")");
+    return Status::Findings("qualità sotto la soglia: top1 " + Fixed3(all.Top1()) + " (soglia " +
+                            Fixed3(f1) + "), top3 " + Fixed3(all.Top3()) + " (soglia " + Fixed3(f3) + ")");
   }
   return Status::OK();
 }

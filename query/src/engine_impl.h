@@ -32,6 +32,11 @@ struct Engine::Impl {
   // Sanction type and beneficiary labels: (game or "", id) → label.
   std::map<std::pair<std::string, std::string>, std::string> sanction_labels, beneficiary_labels;
 
+  // Structured rules of each game, loaded on first resolve (resolve.cc).
+  struct GameResolver;
+  std::map<std::string, std::shared_ptr<GameResolver>> resolvers;
+  Status Resolver(const std::string& game, GameResolver** out);
+
   Statement unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out, refs_in,
       cells_of_unit;
 

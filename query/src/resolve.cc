@@ -1,11 +1,560 @@
-// Engine::Resolve: described situation → rulings. (Being implemented.)
+// Engine::Resolve: a described situation (or structured facts) → rulings.
+//
+// 1. Reading: the description's content words are matched against the Italian
+//    forms of the game's vocabulary (stemmed, stopwords ignored, typos corrected
+//    through the spelling dictionary); "non" before a form flips a two-valued fact.
+//    A fact may hold several values (subject and object of a sentence); the same
+//    thing described with two values ("palla ferma" … "palla in movimento") is a
+//    contradiction.
+// 2. Evaluation: a case applies when all its conditions hold and at least one of
+//    them was read from the description (defaults alone never trigger a rule).
+//    Declared overrides remove the overridden cases; a more specific case (a
+//    superset of conditions) absorbs a less specific one with another sanction;
+//    cases with the same sanction are cited together (body + summary table).
+// 3. Asking back: when cases that would be more specific wait on a fact the
+//    description lacks, that fact becomes an `unresolved` question whose options
+//    are the rulings for each of its values.
+#include <algorithm>
+#include <cmath>
+#include <set>
+
 #include "engine_impl.h"
+#include "rules.h"
 
 namespace arbitro {
 
+// Forms pre-analysed for one game.
+struct Engine::Impl::GameResolver {
+  GameRules rules;
+  struct Form {
+    size_t fact;  // index into rules.facts
+    std::string value;  // empty for a fact-level form (an integer fact's cue word)
+    std::vector<std::string> terms;
+  };
+  std::vector<Form> forms;
+  std::set<std::string> form_terms;
+};
+
+namespace {
+
+constexpr size_t kMaxScenarioBytes = 8192;
+constexpr size_t kMaxScenarioTokens = 200;
+
+struct Reading {
+  std::string fact;
+  std::string value;
+  std::string words;
+  size_t first = 0, count = 0;  // span in content-token space
+  bool from_text = true;
+};
+
+using FactMap = std::map<std::string, std::vector<Reading>>;  // fact → values read
+
+enum class Truth { kTrue, kFalse, kPending };
+
+struct CaseEval {
+  const RuleCase* rc = nullptr;
+  int trues = 0, text_trues = 0, pendings = 0;
+  bool falsified = false;
+  std::vector<std::string> pending_facts;
+  std::set<std::string> facts_tested;
+  bool variant_blocked = false;
+};
+
+Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text) {
+  auto it = facts.find(cond.fact);
+  if (it == facts.end() || it->second.empty()) return Truth::kPending;
+  bool negative = cond.op == "ne" || cond.op == "not-in";
+  // Positive conditions hold when any value read satisfies them; negative ones when all do.
+  bool holds = negative;
+  for (const Reading& r : it->second) {
+    bool h = CondHolds(cond, r.value);
+    if (negative ? !h : h) {
+      holds = !negative;
+      break;
+    }
+  }
+  *from_text = false;
+  for (const Reading& r : it->second) *from_text = *from_text || r.from_text;
+  return holds ? Truth::kTrue : Truth::kFalse;
+}
+
+std::string Signature(const RuleCase& c) {
+  std::vector<std::string> parts;
+  for (const auto& s : c.sanctions) parts.push_back(s.type + "|" + s.beneficiary);
+  std::sort(parts.begin(), parts.end());
+  std::string out;
+  for (const auto& p : parts) out += p + ";";
+  return out;
+}
+
+std::string DecisionOf(const RuleCase& c) {
+  if (!c.decision.empty()) return c.decision;
+  std::string out;
+  for (const auto& s : c.sanctions) {
+    std::string part = s.label + (s.beneficiary_label.empty() ? "" : " " + s.beneficiary_label);
+    out += (out.empty() ? "" : "; ") + part;
+  }
+  return out;
+}
+
+std::string Join(const std::vector<std::string>& v, const std::string& sep) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+
+std::string Nearest(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  size_t best_d = 1000;
+  for (const auto& c : names) {
+    std::vector<size_t> prev(c.size() + 1), cur(c.size() + 1);
+    for (size_t j = 0; j <= c.size(); ++j) prev[j] = j;
+    for (size_t i = 1; i <= word.size(); ++i) {
+      cur[0] = i;
+      for (size_t j = 1; j <= c.size(); ++j) {
+        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (word[i - 1] != c[j - 1])});
+      }
+      std::swap(prev, cur);
+    }
+    if (prev[c.size()] < best_d) {
+      best_d = prev[c.size()];
+      best = c;
+    }
+  }
+  return best_d <= std::max<size_t>(2, word.size() / 3) ? best : "";
+}
+
+bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
+  return variant.empty() ||
+         std::find(options.variants.begin(), options.variants.end(), variant) != options.variants.end();
+}
+
+CaseEval EvaluateCase(const RuleCase& c, const FactMap& facts) {
+  CaseEval e;
+  e.rc = &c;
+  for (const RuleCond& cond : c.when) {
+    e.facts_tested.insert(cond.fact);
+    bool from_text = false;
+    switch (Evaluate(cond, facts, &from_text)) {
+      case Truth::kTrue:
+        ++e.trues;
+        if (from_text) ++e.text_trues;
+        break;
+      case Truth::kFalse:
+        e.falsified = true;
+        break;
+      case Truth::kPending:
+        ++e.pendings;
+        e.pending_facts.push_back(cond.fact);
+        break;
+    }
+  }
+  return e;
+}
+
+std::string FactPhrase(const GameRules& rules, const RuleCond& cond) {
+  const RuleFact* f = rules.Fact(cond.fact);
+  std::string name = f && !f->label.empty() ? f->label : cond.fact;
+  std::vector<std::string> labels;
+  for (const auto& v : cond.values) {
+    const RuleValue* rv = f ? f->Value(v) : nullptr;
+    labels.push_back(rv ? rv->label : v);
+  }
+  static const std::map<std::string, std::string> kOps = {
+      {"eq", ""}, {"ne", "non "}, {"in", ""}, {"not-in", "non "}, {"lt", "< "}, {"le", "≤ "}, {"gt", "> "}, {"ge", "≥ "}};
+  return name + ": " + kOps.at(cond.op.empty() ? "eq" : cond.op) + Join(labels, " o ");
+}
+
+std::string Because(const GameRules& rules, const RuleCase& c) {
+  std::vector<std::string> parts;
+  for (const auto& cond : c.when) parts.push_back(FactPhrase(rules, cond));
+  return c.citation + ": si applica perché " + Join(parts, "; ") + " → " + DecisionOf(c);
+}
+
+// Evaluates every case of the game on `facts`; fills rulings, notes and, when
+// ask_back is set, the unresolved questions.
+void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOptions& options,
+                   bool ask_back, ResolveResult* result) {
+  std::vector<CaseEval> applicable, pending, variant_only;
+  for (const RuleCase& c : rules.cases) {
+    CaseEval e = EvaluateCase(c, facts);
+    if (e.falsified || e.text_trues == 0) continue;
+    const bool enabled = VariantEnabled(c.variant, options);
+    if (e.pendings == 0) {
+      (enabled ? applicable : variant_only).push_back(e);
+    } else if (enabled) {
+      pending.push_back(e);
+    }
+  }
+  // Declared overrides: an applicable winner removes its targets.
+  std::set<std::string> overridden;
+  for (const RuleOverride& o : rules.overrides) {
+    const CaseEval* winner = nullptr;
+    for (const auto& e : applicable) {
+      if (e.rc->unit_id == o.unit_id && (o.case_id.empty() || o.case_id == e.rc->case_id)) winner = &e;
+    }
+    if (!winner) continue;
+    for (const auto& e : applicable) {
+      if (e.rc->unit_id == o.target_unit_id && (o.target_case.empty() || o.target_case == e.rc->case_id)) {
+        overridden.insert(e.rc->Key());
+        if (options.explain) {
+          result->explanation.push_back("superato: " + e.rc->citation + " (" + e.rc->case_id + ") da " +
+                                        winner->rc->citation + (o.quote.empty() ? "" : " («" + o.quote + "»)"));
+        }
+      }
+    }
+  }
+  applicable.erase(std::remove_if(applicable.begin(), applicable.end(),
+                                  [&](const CaseEval& e) { return overridden.count(e.rc->Key()); }),
+                   applicable.end());
+  int max_spec = 0;
+  for (const auto& e : applicable) max_spec = std::max(max_spec, e.trues);
+
+  // Absorption: a case whose tested facts are a strict subset of a more specific
+  // applicable case with another sanction gives way to it.
+  auto absorbed = [&](const CaseEval& e) {
+    for (const auto& other : applicable) {
+      if (other.trues <= e.trues || Signature(*other.rc) == Signature(*e.rc)) continue;
+      if (std::includes(other.facts_tested.begin(), other.facts_tested.end(), e.facts_tested.begin(),
+                        e.facts_tested.end())) {
+        return &other;
+      }
+    }
+    return static_cast<const CaseEval*>(nullptr);
+  };
+  std::map<std::string, std::vector<const CaseEval*>> groups;  // signature → cases
+  std::map<std::string, int> group_spec;
+  for (const auto& e : applicable) {
+    if (const CaseEval* by = absorbed(e)) {
+      if (options.explain) {
+        result->explanation.push_back("assorbito: " + e.rc->citation + " (" + e.rc->case_id +
+                                      ") dalla regola più specifica " + by->rc->citation);
+      }
+      continue;
+    }
+    const std::string sig = Signature(*e.rc);
+    groups[sig].push_back(&e);
+    group_spec[sig] = std::max(group_spec[sig], e.trues);
+    if (options.explain) {
+      result->explanation.push_back("si applica: " + e.rc->citation + " (" + e.rc->case_id + ")");
+    }
+  }
+  std::vector<std::string> order;
+  for (const auto& [sig, list] : groups) order.push_back(sig);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const std::string& a, const std::string& b) { return group_spec[a] > group_spec[b]; });
+
+  // Pending cases more specific than the best applicable one: a missing fact matters.
+  std::map<std::string, int> pending_count;
+  std::vector<std::string> pending_order;
+  for (const auto& e : pending) {
+    if (e.trues + e.pendings <= max_spec && max_spec > 0) continue;
+    for (const auto& f : e.pending_facts) {
+      if (!pending_count[f]++) pending_order.push_back(f);
+    }
+  }
+  const bool open_question = !pending_order.empty();
+
+  int top_level = 0;
+  for (size_t g = 0; g < order.size(); ++g) {
+    const auto& list = groups[order[g]];
+    const CaseEval* lead = list[0];
+    for (const auto* e : list) {
+      if (e->trues > lead->trues) lead = e;
+    }
+    Ruling ruling;
+    ruling.decision = DecisionOf(*lead->rc);
+    ruling.sanctions = lead->rc->sanctions;
+    std::set<std::string> cited;
+    for (const auto* e : list) {
+      if (!cited.insert(e->rc->doc + "#" + e->rc->eid).second) continue;
+      ruling.citations.push_back({rules.game, e->rc->doc, e->rc->doc + "#" + e->rc->eid, e->rc->citation, e->rc->text});
+      ruling.because.push_back(Because(rules, *e->rc));
+    }
+    double confidence = 0.5 + 0.45 * (lead->rc->when.empty() ? 0 : double(lead->text_trues) / lead->rc->when.size());
+    if (group_spec[order[g]] < group_spec[order[0]]) confidence *= 0.5;
+    if (g > 0 && group_spec[order[g]] == group_spec[order[0]]) ++top_level;
+    if (open_question) confidence *= 0.6;
+    ruling.confidence = std::round(confidence * 100) / 100;
+    result->rulings.push_back(std::move(ruling));
+  }
+  if (top_level > 0) {
+    result->notes.push_back("Le regole danno decisioni diverse per gli stessi fatti: sono citate tutte le "
+                            "disposizioni coinvolte.");
+    for (auto& r : result->rulings) r.confidence = std::round(r.confidence * 70) / 100;
+  }
+
+  // Variants that would change the decision.
+  for (const auto& e : variant_only) {
+    if (e.trues < max_spec) continue;
+    auto label = rules.variant_labels.find(e.rc->variant);
+    result->notes.push_back("Con la variante «" + (label == rules.variant_labels.end() ? e.rc->variant : label->second) +
+                            "» (--variant " + e.rc->variant + ") si applicherebbe " + e.rc->citation + ": " +
+                            DecisionOf(*e.rc));
+  }
+
+  if (!ask_back || !open_question) return;
+  // Ask about the fact most pending cases wait on; options are the rulings per value.
+  std::stable_sort(pending_order.begin(), pending_order.end(),
+                   [&](const std::string& a, const std::string& b) { return pending_count[a] > pending_count[b]; });
+  const RuleFact* fact = rules.Fact(pending_order[0]);
+  if (!fact) return;
+  Unresolved question;
+  question.fact = fact->name;
+  question.question = fact->ask;
+  std::set<std::string> decisions;
+  for (const RuleValue& v : fact->values) {
+    FactMap with = facts;
+    with[fact->name] = {{fact->name, v.id, "", 0, 0, true}};
+    ResolveResult sub;
+    ResolveOptions quiet = options;
+    quiet.explain = false;
+    EvaluateRules(rules, with, quiet, /*ask_back=*/false, &sub);
+    if (sub.rulings.empty()) continue;
+    question.options.push_back({v.id, v.label, sub.rulings[0].decision});
+    decisions.insert(sub.rulings[0].decision);
+  }
+  if (decisions.size() > 1 || (result->rulings.empty() && !question.options.empty())) {
+    result->unresolved.push_back(std::move(question));
+  }
+}
+
+}  // namespace
+
+Status Engine::Impl::Resolver(const std::string& game, GameResolver** out) {
+  auto it = resolvers.find(game);
+  if (it != resolvers.end()) {
+    *out = it->second.get();
+    return Status::OK();
+  }
+  auto r = std::make_shared<GameResolver>();
+  Status s = LoadGameRules(db, game, sanction_labels, beneficiary_labels, &r->rules);
+  if (!s.ok()) return s;
+  for (size_t f = 0; f < r->rules.facts.size(); ++f) {
+    const RuleFact& fact = r->rules.facts[f];
+    auto add = [&](const std::string& value, const std::string& form) {
+      std::vector<std::string> terms;
+      for (const Token& t : analyzer->Tokenize(form)) {
+        if (!t.stop) terms.push_back(t.term);
+      }
+      if (terms.empty()) return;
+      r->form_terms.insert(terms.begin(), terms.end());
+      r->forms.push_back({f, value, std::move(terms)});
+    };
+    for (const auto& form : fact.forms) add("", form);
+    for (const auto& v : fact.values) {
+      for (const auto& form : v.forms) add(v.id, form);
+      add(v.id, v.label);
+    }
+  }
+  // Longest forms first: they win within a fact.
+  std::stable_sort(r->forms.begin(), r->forms.end(),
+                   [](const auto& a, const auto& b) { return a.terms.size() > b.terms.size(); });
+  *out = r.get();
+  resolvers[game] = std::move(r);
+  return Status::OK();
+}
+
 Status Engine::Resolve(const std::string& scenario, const ResolveOptions& options,
                        ResolveResult* result) {
-  return Status::InvalidArgument("resolve non è ancora disponibile");
+  Impl& im = *impl_;
+  *result = ResolveResult();
+  result->scenario = scenario;
+  const bool structured = !options.facts.empty();
+  const std::string clean = SanitizeUtf8(scenario.substr(0, kMaxScenarioBytes));
+  std::vector<Token> tokens = im.analyzer->Tokenize(clean);
+  if (tokens.size() > kMaxScenarioTokens) tokens.resize(kMaxScenarioTokens);
+  if (!structured && tokens.empty()) {
+    return Status::InvalidArgument("la descrizione è vuota: descrivere la situazione di gioco");
+  }
+  if (structured && options.game.empty()) {
+    return Status::InvalidArgument("con --fact occorre indicare il gioco (--game GIOCO)");
+  }
+  if (!options.game.empty()) {
+    Status s = im.ValidateGame(options.game);
+    if (!s.ok()) return s;
+  }
+
+  // Content tokens (stopwords dropped), spelling-corrected where unknown.
+  std::vector<Token> content;
+  for (const Token& t : tokens) {
+    if (!t.stop) content.push_back(t);
+  }
+
+  // ---- choose the game and read the facts
+  std::vector<std::string> candidates;
+  if (!options.game.empty()) {
+    candidates.push_back(options.game);
+  } else {
+    std::string hinted = im.InferGame(tokens);
+    if (!hinted.empty()) candidates.push_back(hinted);
+    for (const auto& g : im.games) {
+      if (g != hinted) candidates.push_back(g);
+    }
+  }
+
+  Impl::GameResolver* best_resolver = nullptr;
+  FactMap best_facts;
+  std::vector<std::string> best_contradictions;
+  int best_count = -1;
+  for (const std::string& game : candidates) {
+    Impl::GameResolver* gr = nullptr;
+    Status s = im.Resolver(game, &gr);
+    if (!s.ok()) return s;
+    FactMap facts;
+    std::vector<std::string> contradictions;
+    // Spelling correction against the game's forms.
+    std::vector<Token> words = content;
+    for (Token& t : words) {
+      if (gr->form_terms.count(t.term) || t.word.size() < 5) continue;
+      if (im.xdb.get_termfreq(t.term) > 0) continue;
+      std::string suggestion = im.xdb.get_spelling_suggestion(t.word, 2);
+      if (!suggestion.empty()) {
+        t.term = im.analyzer->TermOf(suggestion);
+        t.word = suggestion;
+      }
+    }
+    std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
+    for (const auto& form : gr->forms) {
+      const size_t n = form.terms.size();
+      for (size_t i = 0; i + n <= words.size(); ++i) {
+        bool match = true;
+        for (size_t k = 0; k < n && match; ++k) match = words[i + k].term == form.terms[k];
+        if (!match) continue;
+        auto& spans = taken[form.fact];
+        bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
+          return i < sp.first + sp.second && sp.first < i + n;
+        });
+        if (overlaps) continue;
+        const RuleFact& fact = gr->rules.facts[form.fact];
+        std::string value = form.value;
+        if (value.empty()) {
+          // A fact-level cue ("tira", "dado"): the number right after it is the value.
+          if (!fact.integer) continue;
+          size_t j = i + n;
+          while (j < words.size() && j < i + n + 2 && !std::isdigit(static_cast<unsigned char>(words[j].word[0]))) ++j;
+          if (j >= words.size() || j >= i + n + 2) continue;
+          value = words[j].word;
+          spans.emplace_back(i, j - i + 1);
+        } else {
+          spans.emplace_back(i, n);
+        }
+        std::string span_words;
+        for (size_t k = i; k < i + n; ++k) span_words += (k > i ? " " : "") + words[k].word;
+        // Negation just before the form: a two-valued fact takes its other value.
+        bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
+                                  words[i - 1].word == "né")) ||
+                       (i > 1 && words[i - 2].word == "non");
+        if (negated) {
+          if (fact.values.size() == 2 && !fact.integer) {
+            value = fact.values[0].id == value ? fact.values[1].id : fact.values[0].id;
+            span_words = "non " + span_words;
+          } else {
+            continue;
+          }
+        }
+        auto& list = facts[fact.name];
+        if (std::none_of(list.begin(), list.end(), [&](const Reading& r) { return r.value == value; })) {
+          list.push_back({fact.name, value, span_words, i, n, true});
+        }
+      }
+    }
+    // The same object described twice with different values is a contradiction:
+    // two multi-word readings of one fact that share a word ("palla ferma" / "palla in movimento").
+    for (const auto& [fact, list] : facts) {
+      for (size_t a = 0; a < list.size(); ++a) {
+        for (size_t b = a + 1; b < list.size(); ++b) {
+          if (list[a].count < 2 || list[b].count < 2) continue;
+          bool share = false;
+          for (size_t x = list[a].first; x < list[a].first + list[a].count && !share; ++x) {
+            for (size_t y = list[b].first; y < list[b].first + list[b].count && !share; ++y) {
+              share = words[x].term == words[y].term;
+            }
+          }
+          if (share) {
+            contradictions.push_back("«" + list[a].words + "» e «" + list[b].words + "» (" + fact + ")");
+          }
+        }
+      }
+    }
+    int count = 0;
+    for (const auto& [f, list] : facts) count += static_cast<int>(list.size());
+    if (count > best_count) {
+      best_count = count;
+      best_resolver = gr;
+      best_facts = std::move(facts);
+      best_contradictions = std::move(contradictions);
+    }
+    if (!options.game.empty()) break;
+  }
+  Impl::GameResolver& gr = *best_resolver;
+  const GameRules& rules = gr.rules;
+  result->game = rules.game;
+  if (rules.cases.empty()) {
+    return Status::InvalidArgument("il gioco '" + rules.game + "' non ha regole strutturate");
+  }
+  FactMap facts = structured ? FactMap() : best_facts;
+
+  // ---- structured facts (--fact name=value), validated against the vocabulary
+  for (const auto& [name, value] : options.facts) {
+    const RuleFact* fact = rules.Fact(name);
+    std::vector<std::string> names;
+    for (const auto& f : rules.facts) names.push_back(f.name);
+    if (!fact) {
+      std::string near = Nearest(name, names);
+      return Status::InvalidArgument("fatto sconosciuto '" + name + "' per " + rules.game +
+                                     (near.empty() ? "" : ", forse '" + near + "'?") +
+                                     " (fatti ammessi: " + Join(names, ", ") + ")");
+    }
+    bool ok = fact->Value(value) != nullptr;
+    if (fact->integer && !ok) {
+      ok = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    }
+    if (!ok) {
+      std::vector<std::string> ids;
+      for (const auto& v : fact->values) ids.push_back(v.id);
+      std::string near = Nearest(value, ids);
+      return Status::InvalidArgument("valore sconosciuto '" + value + "' per il fatto " + name +
+                                     (near.empty() ? "" : ", forse '" + near + "'?") +
+                                     " (valori ammessi: " + Join(ids, ", ") + ")");
+    }
+    auto& list = facts[name];
+    if (!list.empty() && list[0].value != value) {
+      best_contradictions.push_back(name + "=" + list[0].value + " e " + name + "=" + value);
+    }
+    list.push_back({name, value, "", 0, 0, true});
+  }
+  if (!best_contradictions.empty()) {
+    return Status::InvalidArgument("fatti contraddittori: " + Join(best_contradictions, "; "));
+  }
+  // Defaults for facts the description does not mention.
+  for (const auto& f : rules.facts) {
+    if (!f.default_value.empty() && !facts.count(f.name)) {
+      facts[f.name].push_back({f.name, f.default_value, "", 0, 0, false});
+    }
+  }
+  for (const auto& [name, list] : facts) {
+    for (const Reading& r : list) {
+      result->facts.push_back({name, r.value, r.words});
+      if (options.explain) {
+        result->explanation.push_back(r.from_text ? (r.words.empty() ? "dato: " : "letto «" + r.words + "»: ") + name + " = " + r.value
+                                                  : "assunto " + name + " = " + r.value + " (valore predefinito)");
+      }
+    }
+  }
+  EvaluateRules(rules, facts, options, /*ask_back=*/true, result);
+  if (result->rulings.empty() && result->unresolved.empty() && !structured) {
+    AskOptions ask;
+    ask.game = rules.game;
+    ask.limit = 3;
+    AskResult closest;
+    if (Ask(scenario, ask, &closest).ok()) result->closest = std::move(closest.hits);
+    result->notes.push_back("Nessuna regola strutturata corrisponde alla situazione descritta: "
+                            "si vedano le disposizioni più vicine.");
+  }
+  return Status::OK();
 }
 
 }  // namespace arbitro

@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <tuple>
 #include <utility>
 
 #include "arbitro/schema.h"
@@ -20,12 +22,26 @@ std::string Diagnostic::ToString() const {
 namespace schema_detail {
 
 void Reporter::Error(SourcePos pos, std::string message) {
+  BeginFile(pos.file);
   out_->push_back({std::move(pos), Diagnostic::Severity::kError, std::move(message)});
   ++errors_;
 }
 
 void Reporter::Warning(SourcePos pos, std::string message) {
+  BeginFile(pos.file);
   out_->push_back({std::move(pos), Diagnostic::Severity::kWarning, std::move(message)});
+}
+
+void Reporter::BeginFile(const std::string& path) {
+  file_rank_.emplace(path, file_rank_.size());
+}
+
+void Reporter::Sort() {
+  auto key = [this](const Diagnostic& d) {
+    return std::make_tuple(file_rank_.at(d.pos.file), d.pos.line, d.pos.column);
+  };
+  std::stable_sort(out_->begin() + static_cast<ptrdiff_t>(first_), out_->end(),
+                   [&](const Diagnostic& a, const Diagnostic& b) { return key(a) < key(b); });
 }
 
 Status Reporter::ToStatus() const {

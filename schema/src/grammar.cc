@@ -387,8 +387,11 @@ class Validator {
         ++count, ++i;
       }
       if (count < p.min) {
-        if (i < kids.size()) {
-          OutOfPlace(kids[i], el);
+        // A required element that comes later is misplaced; otherwise it is missing.
+        auto later = std::find_if(kids.begin() + static_cast<ptrdiff_t>(i), kids.end(),
+                                  [&](pugi::xml_node kid) { return p.Accepts(kid.name()); });
+        if (later != kids.end()) {
+          OutOfPlace(*later, el);
         } else {
           reporter_->Error(xml_.Pos(el),
                            "missing required element " + Names(p) + " in " + Tag(el.name()));

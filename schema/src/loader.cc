@@ -165,6 +165,7 @@ class CorpusLoader {
                        return std::tie(a.game, a.doc) < std::tie(b.game, b.doc);
                      });
     ResolvePending();
+    reporter_->Sort();
     return reporter_->ToStatus();
   }
 
@@ -318,6 +319,7 @@ Status LoadRulebookFile(const std::string& path, const Corpus& context, Rulebook
     schema_detail::XmlFile xml;
     if (!xml.Load(path, &reporter) ||
         !schema_detail::Validate(xml, schema_detail::GrammarKind::kRulebook, &reporter)) {
+      reporter.Sort();
       return reporter.ToStatus();
     }
     std::vector<schema_detail::PendingTarget> pending;  // other documents are not checked
@@ -325,6 +327,7 @@ Status LoadRulebookFile(const std::string& path, const Corpus& context, Rulebook
     if (!context.FindVocabulary(book->game)) {
       reporter.Error(xml.Pos(xml.Root()), "no vocabulary for game '" + book->game + "'");
     }
+    reporter.Sort();
     return reporter.ToStatus();
   } catch (const std::exception& e) {
     return Status::IOError("loading '" + path + "': " + e.what());

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,11 @@ class Reporter {
   void Error(SourcePos pos, std::string message);
   void Warning(SourcePos pos, std::string message);
 
+  // Files are ordered as first named here or in a diagnostic.
+  void BeginFile(const std::string& path);
+  // Orders this load's diagnostics by file, then line and column.
+  void Sort();
+
   size_t errors() const { return errors_; }
   // Status::OK() when no error was reported, else CorpusError with the first error line.
   Status ToStatus() const;
@@ -25,6 +31,7 @@ class Reporter {
   std::vector<Diagnostic>* out_;
   size_t first_;  // diagnostics before this index belong to earlier loads
   size_t errors_ = 0;
+  std::map<std::string, size_t> file_rank_;
 };
 
 }  // namespace arbitro::schema_detail

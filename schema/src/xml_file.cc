@@ -102,6 +102,7 @@ std::string ReadTextFile(const std::string& path, std::string* out) {
 
 bool XmlFile::Load(const std::string& path, Reporter* reporter) {
   path_ = path;
+  reporter->BeginFile(path);
   if (std::string why = ReadTextFile(path, &text_); !why.empty()) {
     reporter->Error({path, 0, 0}, "cannot read file: " + why);
     return false;

@@ -1,0 +1,117 @@
+// arbitro eval-resolve: ruling quality of `resolve` on scenario sets.
+//
+// Input: TSV lines "scenario<TAB>sanction types<TAB>beneficiary<TAB>provision ids"
+// (the first sanction type is the decisive one). Scenarios are resolved without
+// --game. A decision is right when the best ruling contains the decisive sanction
+// type for the expected beneficiary; citations are right when every expected
+// provision is cited by the best ruling.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <ostream>
+#include <set>
+
+#include "command.h"
+#include "engine_open.h"
+#include "eval_util.h"
+#include "json.h"
+
+namespace arbitro::cli {
+namespace {
+
+struct Tally {
+  int n = 0, decision = 0, citations = 0, both = 0;
+  double Rate(int k) const { return n ? double(k) / n : 0; }
+};
+
+}  // namespace
+
+Status CmdEvalResolve(CommandContext& ctx) {
+  ArgParser args(ctx.args);
+  args.Flag("--json");
+  args.Flag("--verbose");
+  args.Option("--floor");
+  Status s = args.Parse();
+  if (!s.ok()) return s;
+  if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-resolve FILE.tsv…");
+  std::vector<TsvRow> rows;
+  for (const auto& path : args.Positional()) {
+    s = ReadTsv(path, 4, &rows);
+    if (!s.ok()) return s;
+  }
+  std::unique_ptr<Engine> engine;
+  s = OpenEngine(ctx, &engine);
+  if (!s.ok()) return s;
+  std::map<std::string, Tally> tally;
+  for (const TsvRow& row : rows) {
+    const std::vector<std::string> types = SplitList(row.cols[1], ',');
+    const std::string& beneficiary = row.cols[2];
+    const std::vector<std::string> cites = SplitList(row.cols[3], ',');
+    if (types.empty() || cites.empty()) {
+      return Status::InvalidArgument(row.where + ": servono almeno una sanzione e una disposizione");
+    }
+    ProvisionInfo first;
+    if (!engine->Show(cites[0], &first).ok()) {
+      return Status::InvalidArgument(row.where + ": id atteso sconosciuto '" + cites[0] + "'");
+    }
+    ResolveResult r;
+    s = engine->Resolve(row.cols[0], ResolveOptions{}, &r);
+    bool decision_ok = false, cites_ok = false;
+    std::string got = s.ok() ? "(nessuna decisione)" : "errore: " + s.message();
+    if (s.ok() && !r.rulings.empty()) {
+      const Ruling& best = r.rulings[0];
+      got = best.decision + " [";
+      for (const SanctionInfo& sa : best.sanctions) {
+        got += sa.type + "/" + sa.beneficiary + " ";
+        if (sa.type == types[0] && (beneficiary.empty() || sa.beneficiary == beneficiary)) decision_ok = true;
+      }
+      got += "]";
+      std::set<std::string> cited;
+      for (const Citation& c : best.citations) cited.insert(c.id);
+      cites_ok = std::all_of(cites.begin(), cites.end(), [&](const std::string& id) { return cited.count(id); });
+      if (!cites_ok && args.Has("--verbose")) {
+        got += " citazioni:";
+        for (const auto& id : cited) got += " " + id;
+      }
+    }
+    for (const std::string& key : {first.game, std::string("TUTTI")}) {
+      Tally& t = tally[key];
+      ++t.n;
+      t.decision += decision_ok;
+      t.citations += cites_ok;
+      t.both += decision_ok && cites_ok;
+    }
+    if (args.Has("--verbose") && !(decision_ok && cites_ok)) {
+      ctx.err << row.where << ": " << row.cols[0] << "\n  atteso " << types[0] << "/" << beneficiary << " "
+              << row.cols[3] << "\n  ottenuto " << got << "\n";
+    }
+  }
+  if (args.Has("--json")) {
+    JsonWriter json(ctx.out);
+    json.BeginObject().Key("games").BeginArray();
+    for (const auto& [game, t] : tally) {
+      json.BeginObject().Field("game", game).Key("n").Int(t.n).Key("decision").Number(t.Rate(t.decision))
+          .Key("citations").Number(t.Rate(t.citations)).Key("both").Number(t.Rate(t.both)).EndObject();
+    }
+    json.EndArray().EndObject().Finish();
+  } else {
+    ctx.out << "gioco                 n  decisione  citazioni  entrambe\n";
+    for (const auto& [game, t] : tally) {
+      char line[128];
+      std::snprintf(line, sizeof line, "%-18s %4d      %s      %s     %s\n", game.c_str(), t.n,
+                    Fixed3(t.Rate(t.decision)).c_str(), Fixed3(t.Rate(t.citations)).c_str(),
+                    Fixed3(t.Rate(t.both)).c_str());
+      ctx.out << line;
+    }
+  }
+  const Tally& all = tally["TUTTI"];
+  const double floor = args.Has("--floor") ? std::atof(args.Get("--floor").c_str()) : 0;
+  if (all.Rate(all.both) < floor) {
+    return Status::Findings("qualità sotto la soglia: entrambe " + Fixed3(all.Rate(all.both)) +
+                            " (soglia " + Fixed3(floor) + ")");
+  }
+  return Status::OK();
+}
+
+}  // namespace arbitro::cli

@@ -1,0 +1,83 @@
+// GameRules: the structured rules of one game, loaded from the index once per
+// Engine and kept in memory for resolve and quiz.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "arbitro/indexer.h"
+#include "arbitro/query.h"
+
+namespace arbitro {
+
+struct RuleValue {
+  std::string id;
+  std::string label;
+  std::vector<std::string> forms;
+};
+
+struct RuleFact {
+  std::string name;
+  bool integer = false;
+  std::string ask, label, default_value;
+  std::vector<std::string> forms;  // forms of the fact itself (e.g. "tira", "dado")
+  std::vector<RuleValue> values;
+  const RuleValue* Value(const std::string& id) const {
+    for (const auto& v : values) {
+      if (v.id == id) return &v;
+    }
+    return nullptr;
+  }
+};
+
+struct RuleCond {
+  std::string fact;
+  std::string op;  // eq ne in not-in lt le gt ge
+  std::vector<std::string> values;
+};
+
+struct RuleCase {
+  long long unit_id = 0;
+  std::string case_id;
+  std::string variant;  // of the case, or inherited from its unit
+  std::string decision;
+  std::vector<RuleCond> when;
+  std::vector<SanctionInfo> sanctions;
+  // Provision data for citations.
+  std::string doc, eid, citation, text, kind;
+  std::string Key() const { return doc + "#" + eid + "/" + case_id; }
+};
+
+struct RuleOverride {
+  long long unit_id = 0;       // the unit that wins
+  std::string case_id;         // its case, empty = all
+  long long target_unit_id = 0;
+  std::string target_case;     // empty = all cases of the target
+  std::string kind, quote;
+};
+
+struct GameRules {
+  std::string game;
+  std::vector<RuleFact> facts;
+  std::vector<RuleCase> cases;
+  std::vector<RuleOverride> overrides;
+  std::map<std::string, std::string> variant_labels;
+  const RuleFact* Fact(const std::string& name) const {
+    for (const auto& f : facts) {
+      if (f.name == name) return &f;
+    }
+    return nullptr;
+  }
+};
+
+// Loads the rules of `game` from the index database.
+Status LoadGameRules(Database& db, const std::string& game,
+                     const std::map<std::pair<std::string, std::string>, std::string>& sanction_labels,
+                     const std::map<std::pair<std::string, std::string>, std::string>& beneficiary_labels,
+                     GameRules* rules);
+
+// Does a condition hold for a known value? Integer comparisons for lt/le/gt/ge.
+bool CondHolds(const RuleCond& cond, const std::string& value);
+
+}  // namespace arbitro
