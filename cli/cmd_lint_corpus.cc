@@ -13,7 +13,7 @@
 namespace arbitro::cli {
 namespace {
 
-constexpr size_t kListed = 10;         // not-found segments and case-less provisions listed
+constexpr size_t kListed = 10;          // not-found segments and case-less provisions listed
 constexpr size_t kUncoveredShown = 20;  // uncovered words shown in text output
 
 struct DocumentLint {
@@ -24,8 +24,8 @@ struct DocumentLint {
 
   bool below_threshold() const { return report.coverage() < threshold; }
   bool has_findings() const {
-    return !status.ok() || !report.not_found.empty() ||
-           !report.consequence_without_case.empty() || below_threshold();
+    return !status.ok() || !report.not_found.empty() || !report.consequence_without_case.empty() ||
+           below_threshold();
   }
 };
 
@@ -63,7 +63,8 @@ std::vector<DocumentLint> CheckDocuments(const Corpus& corpus) {
   return docs;
 }
 
-LintTotals Count(const std::vector<Diagnostic>& diagnostics, const std::vector<DocumentLint>& docs) {
+LintTotals Count(const std::vector<Diagnostic>& diagnostics,
+                 const std::vector<DocumentLint>& docs) {
   LintTotals t;
   for (const Diagnostic& d : diagnostics) {
     ++(d.severity == Diagnostic::Severity::kError ? t.errors : t.warnings);
@@ -95,8 +96,8 @@ void PrintDocument(std::ostream& out, const DocumentLint& d, bool color) {
         << "»\n";
   }
   if (r.not_found.size() > kListed) out << "    … e altri " << r.not_found.size() - kListed << "\n";
-  out << "  copertura: " << r.covered_words << "/" << r.source_words << " parole = "
-      << Percent(r.coverage()) << " (soglia " << Percent(d.threshold) << ")"
+  out << "  copertura: " << r.covered_words << "/" << r.source_words
+      << " parole = " << Percent(r.coverage()) << " (soglia " << Percent(d.threshold) << ")"
       << (d.below_threshold() ? "  SOTTO LA SOGLIA" : "") << "\n";
   if (!r.uncovered_sample.empty()) {
     out << "    prime parole non coperte:";
@@ -121,8 +122,8 @@ void PrintText(CommandContext& ctx, const std::vector<Diagnostic>& diagnostics,
   if (!diagnostics.empty()) ctx.out << "\n";
   for (const DocumentLint& d : docs) PrintDocument(ctx.out, d, ctx.color);
   ctx.out << "\n"
-          << docs.size() << " documenti, " << t.errors << " errori, " << t.warnings
-          << " avvisi, " << t.not_found << " segmenti non trovati, " << t.without_case
+          << docs.size() << " documenti, " << t.errors << " errori, " << t.warnings << " avvisi, "
+          << t.not_found << " segmenti non trovati, " << t.without_case
           << " disposizioni senza <case>, " << t.below_threshold
           << " documenti sotto la soglia di copertura\n";
 }
@@ -132,8 +133,10 @@ void PrintText(CommandContext& ctx, const std::vector<Diagnostic>& diagnostics,
 void WriteDiagnostic(JsonWriter& json, const Diagnostic& d) {
   json.BeginObject()
       .Field("file", d.pos.file)
-      .Key("line").Int(d.pos.line)
-      .Key("column").Int(d.pos.column)
+      .Key("line")
+      .Int(d.pos.line)
+      .Key("column")
+      .Int(d.pos.column)
       .Field("severity", d.severity == Diagnostic::Severity::kError ? "error" : "warning")
       .Field("message", d.message)
       .Field("text", d.ToString())
@@ -148,23 +151,31 @@ void WriteDocument(JsonWriter& json, const DocumentLint& d) {
       .Field("path", d.book->path)
       .Field("source", d.book->source_file)
       .Field("source_format", d.book->source_format)
-      .Key("error").StringOrNull(d.status.ok() ? "" : d.status.message())
-      .Key("segments").Int(static_cast<long long>(r.segments));
+      .Key("error")
+      .StringOrNull(d.status.ok() ? "" : d.status.message())
+      .Key("segments")
+      .Int(static_cast<long long>(r.segments));
   json.Key("not_found").BeginArray();
   for (const TextSegment& s : r.not_found) {
     json.BeginObject()
         .Field("element", s.element)
         .Field("file", s.pos.file)
-        .Key("line").Int(s.pos.line)
-        .Key("column").Int(s.pos.column)
+        .Key("line")
+        .Int(s.pos.line)
+        .Key("column")
+        .Int(s.pos.column)
         .Field("text", s.text)
         .EndObject();
   }
   json.EndArray()
-      .Key("source_words").Int(static_cast<long long>(r.source_words))
-      .Key("covered_words").Int(static_cast<long long>(r.covered_words))
-      .Key("coverage").Number(r.coverage())
-      .Key("threshold").Number(d.threshold);
+      .Key("source_words")
+      .Int(static_cast<long long>(r.source_words))
+      .Key("covered_words")
+      .Int(static_cast<long long>(r.covered_words))
+      .Key("coverage")
+      .Number(r.coverage())
+      .Key("threshold")
+      .Number(d.threshold);
   json.Key("uncovered_sample").BeginArray();
   for (const std::string& w : r.uncovered_sample) json.String(w);
   json.EndArray().Key("consequence_units").Int(static_cast<long long>(r.consequence_units));
@@ -183,8 +194,10 @@ void PrintJson(CommandContext& ctx, const std::string& dir, const Status& status
   json.BeginObject()
       .Field("corpus", dir)
       .Field("status", verdict)
-      .Key("errors").Int(static_cast<long long>(t.errors))
-      .Key("warnings").Int(static_cast<long long>(t.warnings));
+      .Key("errors")
+      .Int(static_cast<long long>(t.errors))
+      .Key("warnings")
+      .Int(static_cast<long long>(t.warnings));
   json.Key("diagnostics").BeginArray();
   for (const Diagnostic& d : diagnostics) WriteDiagnostic(json, d);
   json.EndArray().Key("documents").BeginArray();

@@ -1,14 +1,15 @@
 // Tests of arbitro_schema: the corpus loader, its diagnostics, the model, and the
 // fidelity/coverage checks, on the fixtures in tests/fixtures/schema/ (all expected
 // figures below are counted by hand from those files) and on the real corpus.
-#include <catch2/catch.hpp>
+#include "arbitro/schema.h"
 
+#include <catch2/catch.hpp>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
-#include "arbitro/schema.h"
 #include "test_util.h"
 
 namespace arbitro {
@@ -22,7 +23,9 @@ const std::string kFixtures = std::string(ARBITRO_FIXTURES_DIR) + "/schema";
 const std::string kFixtures = (fs::path(__FILE__).parent_path() / "fixtures" / "schema").string();
 #endif
 
-std::string Fixture(const std::string& relative) { return kFixtures + "/" + relative; }
+std::string Fixture(const std::string& relative) {
+  return kFixtures + "/" + relative;
+}
 
 std::vector<std::string> Lines(const std::vector<Diagnostic>& diagnostics) {
   std::vector<std::string> lines;
@@ -42,7 +45,9 @@ const Corpus& ValidCorpus() {
   return corpus;
 }
 
-const Rulebook& Demo() { return *ValidCorpus().FindDoc("demo-1"); }
+const Rulebook& Demo() {
+  return *ValidCorpus().FindDoc("demo-1");
+}
 
 const Unit& UnitById(const Rulebook& book, const std::string& eid) {
   const int index = book.Find(eid);
@@ -126,7 +131,8 @@ TEST_CASE("lexicon and vocabulary are read", "[schema]") {
   CHECK(corpus.FindVocabulary("calcio") == nullptr);
 
   REQUIRE(corpus.SanctionType("demo", "tiro-libero") != nullptr);
-  CHECK(corpus.SanctionType("demo", "tiro-libero")->forms == std::vector<std::string>{"tiro libero"});
+  CHECK(corpus.SanctionType("demo", "tiro-libero")->forms ==
+        std::vector<std::string>{"tiro libero"});
   REQUIRE(corpus.SanctionType("demo", "calcio-di-rigore") != nullptr);
   CHECK(corpus.SanctionType("demo", "calcio-di-rigore")->label == "Calcio di rigore");
   CHECK(corpus.SanctionType("altro", "tiro-libero") == nullptr);
@@ -147,7 +153,8 @@ TEST_CASE("rulebook metadata and table of contents", "[schema]") {
   CHECK(b.source_file == Fixture("valid") + "/demo/source/demo-1.txt");
   CHECK(b.source_format == "text");
   CHECK(b.summarises.empty());
-  CHECK(b.variants == std::vector<std::pair<std::string, std::string>>{{"avanzata", "Regola avanzata"}});
+  CHECK(b.variants ==
+        std::vector<std::pair<std::string, std::string>>{{"avanzata", "Regola avanzata"}});
   REQUIRE(b.notes.size() == 1);
   CHECK(b.notes[0].type == "editorial");
   CHECK(b.notes[0].text == "Documento di prova per i test.");
@@ -291,8 +298,8 @@ TEST_CASE("tables and rows", "[schema]") {
   CHECK(table.heading == "TABELLA FALLI");
   CHECK(table.provision_kind == "decision");
   CHECK(table.text.empty());
-  CHECK(table.columns ==
-        std::vector<std::pair<std::string, std::string>>{{"zona", "Zona"}, {"sanzione", "Sanzione"}});
+  CHECK(table.columns == std::vector<std::pair<std::string, std::string>>{
+                             {"zona", "Zona"}, {"sanzione", "Sanzione"}});
   const Unit& row = UnitById(b, "r1__tab__r1");
   CHECK(row.num == "1");
   CHECK(row.cells ==
@@ -348,10 +355,10 @@ TEST_CASE("segments keep the source form", "[schema]") {
   REQUIRE(b.segments.size() == 21);
   std::vector<std::string> elements;
   for (const TextSegment& s : b.segments) elements.push_back(s.element);
-  CHECK(elements == std::vector<std::string>{"title", "edition", "heading", "entry", "num",
-                                             "heading", "heading", "p", "p", "p", "num", "p",
-                                             "p", "p", "fw", "heading", "col", "col", "cell",
-                                             "cell", "p"});
+  CHECK(elements == std::vector<std::string>{
+                        "title", "edition", "heading", "entry", "num",  "heading", "heading",
+                        "p",     "p",       "p",       "num",   "p",    "p",       "p",
+                        "fw",    "heading", "col",     "col",   "cell", "cell",    "p"});
   CHECK(b.segments[0].text == "Regolamento Demo");
   CHECK(b.segments[3].text == "REGOLA 1: FALLI 2");  // the page is appended
   CHECK(b.segments[7].text ==
@@ -512,8 +519,9 @@ TEST_CASE("malformed XML reports pugixml's error", "[schema]") {
 
 TEST_CASE("entity declarations are rejected, never expanded", "[schema]") {
   const FileResult r = LoadBad("entity.xml");
-  CHECK(r.diagnostics == std::vector<std::string>{Fixture("bad/entity.xml") +
-                                                  ":2:1: error: entity declarations are not allowed"});
+  CHECK(r.diagnostics ==
+        std::vector<std::string>{Fixture("bad/entity.xml") +
+                                 ":2:1: error: entity declarations are not allowed"});
   const FileResult u = LoadBad("undefined-entity.xml");
   CHECK(u.diagnostics ==
         std::vector<std::string>{Fixture("bad/undefined-entity.xml") +
@@ -571,16 +579,15 @@ TEST_CASE("files over 64 MiB are rejected before parsing", "[schema]") {
   std::vector<Diagnostic> diagnostics;
   CHECK(LoadRulebookFile(tmp / "big.xml", ValidCorpus(), &book, &diagnostics).code() ==
         Status::Code::kCorpusError);
-  CHECK(Lines(diagnostics) == std::vector<std::string>{
-                                  tmp / "big.xml" +
-                                  ": error: cannot read file: file is larger than 64 MiB"});
+  CHECK(Lines(diagnostics) ==
+        std::vector<std::string>{tmp / "big.xml" +
+                                 ": error: cannot read file: file is larger than 64 MiB"});
 }
 
 TEST_CASE("missing files and folders", "[schema]") {
   Corpus corpus;
   std::vector<Diagnostic> diagnostics;
-  CHECK(LoadCorpus(Fixture("no-such-dir"), &corpus, &diagnostics).code() ==
-        Status::Code::kIOError);
+  CHECK(LoadCorpus(Fixture("no-such-dir"), &corpus, &diagnostics).code() == Status::Code::kIOError);
   Rulebook book;
   CHECK(LoadRulebookFile(Fixture("bad/no-such-file.xml"), ValidCorpus(), &book, &diagnostics)
             .code() == Status::Code::kIOError);
@@ -612,8 +619,7 @@ TEST_CASE("cross-document and vocabulary checks of a broken corpus", "[schema]")
             a + "vocabulary.xml:10:3: error: duplicate fact 'infrazione'",
             a + "vocabulary.xml:11:3: warning: sanction type 'calcio-di-rigore' is already "
                 "declared in lexicon.xml",
-            Fixture("badcorpus/beta/vocabulary.xml") +
-                ": error: missing vocabulary of game 'beta'",
+            Fixture("badcorpus/beta/vocabulary.xml") + ": error: missing vocabulary of game 'beta'",
             a + "alpha.xml:8:5: error: summarised document 'missing-doc' is not in the corpus",
             a + "alpha.xml:17:9: error: reference target 'nope#r1' does not resolve",
             a + "alpha.xml:18:9: error: reference target 'alpha#r9' does not resolve",
@@ -641,7 +647,8 @@ TEST_CASE("the real corpus loads cleanly and matches its sources", "[corpus]") {
     REQUIRE(CheckFidelity(book, &r).ok());
     const double floor = book.source_format == "ocr" ? 0.95 : 0.99;
     char line[256];
-    std::snprintf(line, sizeof line, "%s: %zu segments, %zu not found, coverage %.2f%% (%zu/%zu), "
+    std::snprintf(line, sizeof line,
+                  "%s: %zu segments, %zu not found, coverage %.2f%% (%zu/%zu), "
                   "%zu consequence-bearing, %zu without <case>",
                   book.doc.c_str(), r.segments, r.not_found.size(), 100 * r.coverage(),
                   r.covered_words, r.source_words, r.consequence_units,
@@ -654,7 +661,8 @@ TEST_CASE("the real corpus loads cleanly and matches its sources", "[corpus]") {
     }
     CHECK(r.not_found.empty());
     CHECK(r.coverage() >= floor);
-    for (const std::string& eid : r.consequence_without_case) UNSCOPED_INFO("without <case>: " << eid);
+    for (const std::string& eid : r.consequence_without_case)
+      UNSCOPED_INFO("without <case>: " << eid);
     CHECK(r.consequence_without_case.empty());
   }
 }

@@ -444,6 +444,7 @@ class XapianWriter {
     doc.add_boolean_term(std::string(prefix::kRule) + book.doc + "#" + book.units[top].eid);
     doc.add_boolean_term(std::string(prefix::kKind) + UnitKindName(u.kind));
     if (!u.params.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "param");
+    if (!book.summarises.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "abridged");
     const std::string unit_id = std::to_string(ids_.UnitId(&book, index));
     doc.add_value(slot::kUnitId, unit_id);
     doc.set_data(unit_id);

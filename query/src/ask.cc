@@ -60,6 +60,22 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
     return Status::InvalidArgument("la domanda è vuota: scrivere almeno una parola");
   }
 
+  // ---- spelling: unknown words are replaced by the dictionary's suggestion first,
+  // so that a corrected word can still complete a phrase ("calcio di rigre").
+  std::string corrected;
+  bool any_correction = false;
+  for (Token& t : tokens) {
+    if (!t.stop && t.word.size() > 3 && im.xdb.get_termfreq(t.term) == 0) {
+      std::string suggestion = im.xdb.get_spelling_suggestion(t.word, 2);
+      if (!suggestion.empty()) {
+        t.word = suggestion;
+        t.term = im.analyzer->TermOf(suggestion);
+        any_correction = true;
+      }
+    }
+    corrected += (corrected.empty() ? "" : " ") + t.word;
+  }
+
   result->game = options.game;
   if (result->game.empty()) {
     result->game = im.InferGame(tokens);
@@ -87,29 +103,12 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
     concepts.push_back(std::move(c));
     for (size_t k = 0; k < p.count; ++k) in_phrase[p.first + k] = true;
   }
-  std::string corrected;
-  bool any_correction = false;
   std::set<std::string> seen;
   for (size_t i = 0; i < tokens.size(); ++i) {
     const Token& t = tokens[i];
-    std::string word = t.word;
-    if (t.stop) {
-      corrected += (corrected.empty() ? "" : " ") + word;
-      continue;
-    }
-    std::string term = t.term;
-    if (im.xdb.get_termfreq(term) == 0 && !in_phrase[i] && word.size() > 3) {
-      std::string suggestion = im.xdb.get_spelling_suggestion(word, 2);
-      if (!suggestion.empty()) {
-        term = im.analyzer->TermOf(suggestion);
-        word = suggestion;
-        any_correction = true;
-      }
-    }
-    corrected += (corrected.empty() ? "" : " ") + word;
-    if (!seen.insert(term).second) continue;
+    if (t.stop || !seen.insert(t.term).second) continue;
     Concept c;
-    c.terms.push_back(term);
+    c.terms.push_back(t.term);
     c.weight = in_phrase[i] ? 0.5 : 1.0;
     add_synonyms(&c);
     concepts.push_back(std::move(c));
@@ -125,6 +124,16 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
   for (const Concept& c : concepts) {
     Xapian::Query q(Xapian::Query::OP_SYNONYM, c.terms.begin(), c.terms.end());
     parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, q, c.weight);
+  }
+  // Proximity: the question's words close together in a provision weigh more.
+  std::vector<std::string> near_terms;
+  for (const Concept& c : concepts) {
+    if (!c.phrase && near_terms.size() < 6) near_terms.push_back(c.terms[0]);
+  }
+  if (near_terms.size() >= 2) {
+    Xapian::Query near(Xapian::Query::OP_NEAR, near_terms.begin(), near_terms.end(),
+                       static_cast<Xapian::termcount>(near_terms.size() + 4));
+    parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, near, 0.5);
   }
   Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
   if (!options.game.empty()) {
@@ -174,6 +183,11 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
       score *= 0.4 + 0.6 * (total > 0 ? covered / total : 0);
       if (!result->game.empty()) score *= same_game ? 1.0 : 0.6;
       if (wants_consequence && has_sanction) score *= 1.15;
+      // The full rulebook is the authority; its abridged summary comes second.
+      const std::string abridged = std::string(prefix::kFlag) + "abridged";
+      ti = doc.termlist_begin();
+      ti.skip_to(abridged);
+      if (ti != doc.termlist_end() && *ti == abridged) score *= 0.85;
       if (wants_number) {
         const std::string flag = std::string(prefix::kFlag) + "param";
         ti = doc.termlist_begin();

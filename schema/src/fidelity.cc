@@ -36,11 +36,20 @@ bool WordCharAt(std::string_view text, size_t at) {
 // The cue regex of checkcorpus.py, matched on lower-cased text:
 // in caso di infrazione|infrazione:|commette\b.*infrazione|è assegnat|... (re.I)
 bool HasSanctionCue(std::string_view text) {
-  static constexpr std::array<std::string_view, 14> kCues = {
-      "in caso di infrazione", "infrazione:", "\u00e8 assegnat", "viene assegnat",
-      "sar\u00e0 assegnat",    "back",        "punizione",       "rigore",
-      "mischia",               "touche",      "cartellino",      "espuls",
-      "calcio di spostamento", "meta tecnica"};
+  static constexpr std::array<std::string_view, 14> kCues = {"in caso di infrazione",
+                                                             "infrazione:",
+                                                             "\u00e8 assegnat",
+                                                             "viene assegnat",
+                                                             "sar\u00e0 assegnat",
+                                                             "back",
+                                                             "punizione",
+                                                             "rigore",
+                                                             "mischia",
+                                                             "touche",
+                                                             "cartellino",
+                                                             "espuls",
+                                                             "calcio di spostamento",
+                                                             "meta tecnica"};
   for (std::string_view cue : kCues) {
     if (text.find(cue) != std::string_view::npos) return true;
   }

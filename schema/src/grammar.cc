@@ -46,8 +46,12 @@ struct Grammar {
 
 // ------------------------------------------------------------ table helpers
 
-AttrRule Req(std::string_view name, Type type = Type::kText) { return {name, true, type, {}}; }
-AttrRule Opt(std::string_view name, Type type = Type::kText) { return {name, false, type, {}}; }
+AttrRule Req(std::string_view name, Type type = Type::kText) {
+  return {name, true, type, {}};
+}
+AttrRule Opt(std::string_view name, Type type = Type::kText) {
+  return {name, false, type, {}};
+}
 AttrRule ReqEnum(std::string_view name, std::vector<std::string_view> values) {
   return {name, true, Type::kEnum, std::move(values)};
 }
@@ -55,17 +59,31 @@ AttrRule OptEnum(std::string_view name, std::vector<std::string_view> values) {
   return {name, false, Type::kEnum, std::move(values)};
 }
 
-Particle One(std::string_view name) { return {{name}, 1, 1}; }
-Particle Maybe(std::string_view name) { return {{name}, 0, 1}; }
-Particle Any(std::vector<std::string_view> names) { return {std::move(names), 0, -1}; }
-Particle Some(std::vector<std::string_view> names) { return {std::move(names), 1, -1}; }
+Particle One(std::string_view name) {
+  return {{name}, 1, 1};
+}
+Particle Maybe(std::string_view name) {
+  return {{name}, 0, 1};
+}
+Particle Any(std::vector<std::string_view> names) {
+  return {std::move(names), 0, -1};
+}
+Particle Some(std::vector<std::string_view> names) {
+  return {std::move(names), 1, -1};
+}
 
 ElementRule Elements(std::vector<AttrRule> attrs, std::vector<Particle> model) {
   return {std::move(attrs), Content::kElements, std::move(model), Type::kText};
 }
-ElementRule Text(std::vector<AttrRule> attrs = {}) { return {std::move(attrs), Content::kText, {}, Type::kText}; }
-ElementRule Inline(std::vector<AttrRule> attrs = {}) { return {std::move(attrs), Content::kInline, {}, Type::kText}; }
-ElementRule Empty(std::vector<AttrRule> attrs) { return {std::move(attrs), Content::kEmpty, {}, Type::kText}; }
+ElementRule Text(std::vector<AttrRule> attrs = {}) {
+  return {std::move(attrs), Content::kText, {}, Type::kText};
+}
+ElementRule Inline(std::vector<AttrRule> attrs = {}) {
+  return {std::move(attrs), Content::kInline, {}, Type::kText};
+}
+ElementRule Empty(std::vector<AttrRule> attrs) {
+  return {std::move(attrs), Content::kEmpty, {}, Type::kText};
+}
 
 ElementRule Labelled() {
   return Elements({Req("id", Type::kSlug), Req("label")}, {Any({"form"})});
@@ -82,12 +100,12 @@ ElementRule Container() {
 Grammar MakeRulebookGrammar() {
   Grammar g{"rulebook", {}};
   auto& e = g.elements;
-  e["rulebook"] =
-      Elements({Req("game", Type::kSlug), Req("doc", Type::kSlug), Opt("xml:lang", Type::kLanguage)},
-               {One("meta"), Maybe("front"), One("body")});
-  e["meta"] = Elements({}, {One("title"), One("short-title"), Maybe("edition"), Maybe("date"),
-                            One("language"), One("source"), Maybe("summarises"), Any({"author"}),
-                            Any({"variant"}), Any({"note"})});
+  e["rulebook"] = Elements(
+      {Req("game", Type::kSlug), Req("doc", Type::kSlug), Opt("xml:lang", Type::kLanguage)},
+      {One("meta"), Maybe("front"), One("body")});
+  e["meta"] = Elements(
+      {}, {One("title"), One("short-title"), Maybe("edition"), Maybe("date"), One("language"),
+           One("source"), Maybe("summarises"), Any({"author"}), Any({"variant"}), Any({"note"})});
   for (auto name : {"title", "short-title", "edition", "date"}) e[name] = Text();
   e["language"] = Text();
   e["language"].text_type = Type::kLanguage;
@@ -105,32 +123,32 @@ Grammar MakeRulebookGrammar() {
   e["rule"] = Container();
   e["section"] = Container();
   e["block"] = Elements({Opt("eId", Type::kEId)}, {Some({"p", "list", "fw"})});
-  e["provision"] = Elements(
-      {Req("eId", Type::kEId),
-       OptEnum("kind", {"obligation", "prohibition", "permission", "definition", "procedure",
-                        "sanction", "summary", "information"}),
-       Opt("variant", Type::kSlug)},
-      {Maybe("num"), Maybe("heading"), Some({"p", "list", "consequence", "fw"}),
-       Any({"case", "overrides", "ref", "param", "term", "note"})});
+  e["provision"] =
+      Elements({Req("eId", Type::kEId),
+                OptEnum("kind", {"obligation", "prohibition", "permission", "definition",
+                                 "procedure", "sanction", "summary", "information"}),
+                Opt("variant", Type::kSlug)},
+               {Maybe("num"), Maybe("heading"), Some({"p", "list", "consequence", "fw"}),
+                Any({"case", "overrides", "ref", "param", "term", "note"})});
   e["p"] = Inline();
   e["list"] = Elements({}, {Some({"item"})});
   e["item"] = Inline({Opt("num")});
   e["consequence"] = Elements({}, {Some({"p", "list", "fw"})});
-  e["fw"] = Inline(
-      {ReqEnum("type", {"header", "footer", "page-number", "caption", "figure", "noise"})});
+  e["fw"] =
+      Inline({ReqEnum("type", {"header", "footer", "page-number", "caption", "figure", "noise"})});
   e["corr"] = Text({Req("sic")});
   e["unclear"] = Text();
   e["case"] = Elements({Req("id", Type::kSlug), Opt("variant", Type::kSlug), Opt("decision")},
                        {One("when"), Some({"sanction"})});
   e["when"] = Elements({}, {Some({"cond"})});
-  e["cond"] = Empty({Req("fact", Type::kSlug),
-                     OptEnum("op", {"eq", "ne", "in", "not-in", "lt", "le", "gt", "ge"}),
-                     Req("value")});
+  e["cond"] =
+      Empty({Req("fact", Type::kSlug),
+             OptEnum("op", {"eq", "ne", "in", "not-in", "lt", "le", "gt", "ge"}), Req("value")});
   e["sanction"] = Empty({Req("type", Type::kSlug), Opt("beneficiary", Type::kSlug), Opt("place"),
                          Opt("points", Type::kInteger)});
-  e["overrides"] = Empty({Req("target", Type::kTarget), Opt("case", Type::kSlug),
-                          OptEnum("kind", {"exception", "specialisation", "precedence"}),
-                          Opt("quote")});
+  e["overrides"] =
+      Empty({Req("target", Type::kTarget), Opt("case", Type::kSlug),
+             OptEnum("kind", {"exception", "specialisation", "precedence"}), Opt("quote")});
   e["ref"] = Empty({Opt("target", Type::kTarget), Req("quote"),
                     OptEnum("kind", {"see", "summarises", "applies", "excepts"})});
   e["param"] = Empty({Req("name", Type::kSlug), Req("value", Type::kDecimal),
@@ -138,9 +156,9 @@ Grammar MakeRulebookGrammar() {
                                        "squares", "pips"}),
                       Req("quote"), Opt("label")});
   e["term"] = Text({Req("name"), Req("quote")});
-  e["table"] = Elements({Req("eId", Type::kEId), ReqEnum("kind", {"decision", "data"})},
-                        {Maybe("num"), Maybe("heading"), Any({"p"}), One("columns"),
-                         Some({"row"}), Any({"note"})});
+  e["table"] = Elements(
+      {Req("eId", Type::kEId), ReqEnum("kind", {"decision", "data"})},
+      {Maybe("num"), Maybe("heading"), Any({"p"}), One("columns"), Some({"row"}), Any({"note"})});
   e["columns"] = Elements({}, {Some({"col"})});
   e["col"] = Inline({Req("id", Type::kSlug)});
   e["row"] = Elements({Req("eId", Type::kEId), Opt("num")},
@@ -152,8 +170,8 @@ Grammar MakeRulebookGrammar() {
 Grammar MakeVocabularyGrammar() {
   Grammar g{"vocabulary", {}};
   auto& e = g.elements;
-  e["vocabulary"] = Elements({Req("game", Type::kSlug)},
-                             {Any({"fact", "sanction-type", "beneficiary", "hint"})});
+  e["vocabulary"] =
+      Elements({Req("game", Type::kSlug)}, {Any({"fact", "sanction-type", "beneficiary", "hint"})});
   e["fact"] = Elements({Req("name", Type::kSlug), OptEnum("type", {"enum", "integer"}), Req("ask"),
                         Opt("label"), Opt("default")},
                        {Any({"form"}), Some({"value"})});
@@ -194,7 +212,9 @@ const Grammar& GetGrammar(GrammarKind kind) {
 
 // ------------------------------------------------------------ patterns
 
-bool IsLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+bool IsLowerAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
 
 bool MatchesIdentifier(std::string_view s, std::string_view extra) {
   if (s.empty() || !IsLowerAlnum(s[0])) return false;
@@ -265,9 +285,13 @@ std::string Expected(Type type, const std::vector<std::string_view>& values) {
   return "";
 }
 
-bool IsBlank(const char* text) { return Trim(text).empty(); }
+bool IsBlank(const char* text) {
+  return Trim(text).empty();
+}
 
-std::string Tag(std::string_view name) { return "<" + std::string(name) + ">"; }
+std::string Tag(std::string_view name) {
+  return "<" + std::string(name) + ">";
+}
 
 // ------------------------------------------------------------ validator
 
@@ -299,16 +323,16 @@ class Validator {
       auto it = std::find_if(rule.attrs.begin(), rule.attrs.end(),
                              [name](const AttrRule& a) { return a.name == name; });
       if (it == rule.attrs.end()) {
-        reporter_->Error(xml_.Pos(el), "unknown attribute '" + std::string(name) + "' on " +
-                                           Tag(el.name()));
+        reporter_->Error(xml_.Pos(el),
+                         "unknown attribute '" + std::string(name) + "' on " + Tag(el.name()));
         continue;
       }
       const std::string value =
           it->type == Type::kText ? attr.value() : CollapseWhitespace(attr.value());
       if (!Matches(it->type, value, it->values)) {
         reporter_->Error(xml_.Pos(el), "attribute '" + std::string(name) + "' of " +
-                                           Tag(el.name()) + " has invalid value '" + value +
-                                           "' (" + Expected(it->type, it->values) + ")");
+                                           Tag(el.name()) + " has invalid value '" + value + "' (" +
+                                           Expected(it->type, it->values) + ")");
       }
     }
     for (const AttrRule& a : rule.attrs) {
@@ -413,8 +437,8 @@ class Validator {
   }
 
   void OutOfPlace(pugi::xml_node child, pugi::xml_node parent) {
-    reporter_->Error(xml_.Pos(child), "element " + Tag(child.name()) + " out of place in " +
-                                          Tag(parent.name()));
+    reporter_->Error(xml_.Pos(child),
+                     "element " + Tag(child.name()) + " out of place in " + Tag(parent.name()));
   }
 
   static std::string Names(const Particle& p) {
@@ -434,8 +458,12 @@ class Validator {
 
 }  // namespace
 
-bool IsSlug(std::string_view s) { return MatchesIdentifier(s, ".-"); }
-bool IsEId(std::string_view s) { return MatchesIdentifier(s, "_.-"); }
+bool IsSlug(std::string_view s) {
+  return MatchesIdentifier(s, ".-");
+}
+bool IsEId(std::string_view s) {
+  return MatchesIdentifier(s, "_.-");
+}
 
 bool IsTarget(std::string_view s) {
   if (const size_t hash = s.find('#'); hash != std::string_view::npos) {
@@ -479,8 +507,8 @@ bool Validate(const XmlFile& xml, GrammarKind kind, Reporter* reporter) {
   const Grammar& grammar = GetGrammar(kind);
   const pugi::xml_node root = xml.Root();
   if (grammar.start != root.name()) {
-    reporter->Error(xml.Pos(root), "root element must be " + Tag(grammar.start) + ", not " +
-                                       Tag(root.name()));
+    reporter->Error(xml.Pos(root),
+                    "root element must be " + Tag(grammar.start) + ", not " + Tag(root.name()));
     return false;
   }
   Validator(xml, grammar, reporter).Element(root, grammar.elements.find(grammar.start)->second);

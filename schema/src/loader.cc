@@ -19,7 +19,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool IsElement(pugi::xml_node node) { return node.type() == pugi::node_element; }
+bool IsElement(pugi::xml_node node) {
+  return node.type() == pugi::node_element;
+}
 
 Labelled ReadLabelled(pugi::xml_node el) {
   Labelled item{TokenAttr(el, "id"), CollapseWhitespace(Attr(el, "label")), {}};
@@ -31,7 +33,8 @@ Labelled ReadLabelled(pugi::xml_node el) {
 void AddLabelled(const XmlFile& xml, pugi::xml_node el, const char* what,
                  std::vector<Labelled>* items, Reporter* reporter) {
   Labelled item = ReadLabelled(el);
-  if (std::any_of(items->begin(), items->end(), [&](const Labelled& x) { return x.id == item.id; })) {
+  if (std::any_of(items->begin(), items->end(),
+                  [&](const Labelled& x) { return x.id == item.id; })) {
     reporter->Error(xml.Pos(el), std::string("duplicate ") + what + " '" + item.id + "'");
     return;
   }
@@ -73,8 +76,7 @@ class FactReader {
   void AddValue(pugi::xml_node el, Fact* fact) {
     Labelled v = ReadLabelled(el);
     if (fact->Value(v.id)) {
-      reporter_->Error(xml_.Pos(el),
-                       "duplicate value '" + v.id + "' of fact '" + fact->name + "'");
+      reporter_->Error(xml_.Pos(el), "duplicate value '" + v.id + "' of fact '" + fact->name + "'");
       return;
     }
     if (fact->integer && !IsInteger(v.id)) {
@@ -107,7 +109,9 @@ std::string JoinPath(const std::string& dir, const std::string& name) {
   return (fs::path(dir) / name).string();
 }
 
-bool IsHidden(const fs::path& path) { return path.filename().string().rfind('.', 0) == 0; }
+bool IsHidden(const fs::path& path) {
+  return path.filename().string().rfind('.', 0) == 0;
+}
 
 // Sorted entries of `dir` (hidden ones skipped); false with `ec` set on failure.
 bool ListDir(const std::string& dir, std::vector<fs::path>* entries, std::error_code* ec) {
@@ -208,8 +212,8 @@ class CorpusLoader {
     std::vector<PendingTarget> pending;
     ReadRulebook(xml, *corpus_, &book, &pending, reporter_);
     if (book.game != game) {
-      reporter_->Error(xml.Pos(xml.Root()), "rulebook of game '" + book.game +
-                                                "' in the folder of game '" + game + "'");
+      reporter_->Error(xml.Pos(xml.Root()),
+                       "rulebook of game '" + book.game + "' in the folder of game '" + game + "'");
     }
     if (const Rulebook* other = corpus_->FindDoc(book.doc)) {
       reporter_->Error(xml.Pos(xml.Root()),
@@ -313,8 +317,8 @@ Status LoadRulebookFile(const std::string& path, const Corpus& context, Rulebook
     *book = Rulebook();
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
-      return Status::IOError("cannot read '" + path + "': " +
-                             (ec ? ec.message() : "not a regular file"));
+      return Status::IOError("cannot read '" + path +
+                             "': " + (ec ? ec.message() : "not a regular file"));
     }
     schema_detail::XmlFile xml;
     if (!xml.Load(path, &reporter) ||

@@ -42,8 +42,8 @@ std::string RowLabel(const Rulebook& book, int unit) {
 // The unit and its ancestors, outermost first.
 std::vector<int> PathTo(const Rulebook& book, int unit) {
   std::vector<int> path;
-  for (int i = unit; i >= 0 && i < static_cast<int>(book.units.size()) &&
-                     path.size() <= book.units.size();
+  for (int i = unit;
+       i >= 0 && i < static_cast<int>(book.units.size()) && path.size() <= book.units.size();
        i = book.units[i].parent) {
     path.push_back(i);
   }
@@ -177,7 +177,9 @@ std::string Rulebook::Label(int unit) const {
   return out;
 }
 
-const VocabValue* Fact::Value(const std::string& id) const { return FindById(values, id); }
+const VocabValue* Fact::Value(const std::string& id) const {
+  return FindById(values, id);
+}
 
 const Fact* Vocabulary::FindFact(const std::string& name) const {
   auto it = std::find_if(facts.begin(), facts.end(), [&](const Fact& f) { return f.name == name; });

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <pugixml.hpp>
-
 #include <string>
 #include <vector>
 

@@ -43,16 +43,17 @@ bool ParseOp(const std::string& name, CondOp* op) {
   return true;
 }
 
-bool IsSetOp(CondOp op) { return op == CondOp::kIn || op == CondOp::kNotIn; }
+bool IsSetOp(CondOp op) {
+  return op == CondOp::kIn || op == CondOp::kNotIn;
+}
 bool IsOrderOp(CondOp op) {
   return op == CondOp::kLt || op == CondOp::kLe || op == CondOp::kGt || op == CondOp::kGe;
 }
 
 // Elements whose text is compared with the source (tools/checkcorpus.py: collect()).
 bool IsSegmentElement(std::string_view name) {
-  static const std::set<std::string_view> kNames = {"p",     "item",  "cell", "heading",
-                                                    "num",   "entry", "col",  "fw",
-                                                    "title", "edition"};
+  static const std::set<std::string_view> kNames = {"p",     "item", "cell", "heading", "num",
+                                                    "entry", "col",  "fw",   "title",   "edition"};
   return kNames.count(name) > 0;
 }
 
@@ -120,7 +121,8 @@ class RulebookReader {
   void ReadVariant(pugi::xml_node el) {
     const std::string id = TokenAttr(el, "id");
     auto& variants = book_->variants;
-    if (std::any_of(variants.begin(), variants.end(), [&](const auto& v) { return v.first == id; })) {
+    if (std::any_of(variants.begin(), variants.end(),
+                    [&](const auto& v) { return v.first == id; })) {
       Error(el, "duplicate variant '" + id + "'");
       return;
     }
@@ -265,8 +267,8 @@ class RulebookReader {
                                   KindOr(child, "exception"), Attr(child, "quote"),
                                   xml_.Pos(child)});
       } else if (name == "ref") {
-        unit.refs.push_back({TokenAttr(child, "target"), Attr(child, "quote"),
-                             KindOr(child, "see"), xml_.Pos(child)});
+        unit.refs.push_back({TokenAttr(child, "target"), Attr(child, "quote"), KindOr(child, "see"),
+                             xml_.Pos(child)});
       } else if (name == "param") {
         ReadParam(child, &unit);
       } else if (name == "term") {
@@ -323,7 +325,8 @@ class RulebookReader {
   void CheckCond(pugi::xml_node el, const Cond& cond) {
     const std::string op = CondOpName(cond.op);
     if (IsSetOp(cond.op) ? cond.values.empty() : cond.values.size() != 1) {
-      Error(el, "operator '" + op + "' takes " + (IsSetOp(cond.op) ? "one or more values" : "one value"));
+      Error(el, "operator '" + op + "' takes " +
+                    (IsSetOp(cond.op) ? "one or more values" : "one value"));
     }
     if (!vocabulary_) return;  // the missing vocabulary is reported once, elsewhere
     const Fact* fact = vocabulary_->FindFact(cond.fact);
@@ -387,11 +390,12 @@ class RulebookReader {
   }
 
   // A quote must be a verbatim fragment of its provision's text (a warning for rows,
-  // whose cells the prototype checker does not compare).
+  // whose number and cells the prototype checker does not compare).
   void CheckQuote(pugi::xml_node el, const Unit& unit) {
     const std::string quote = NormalizeSourceText(Attr(el, "quote"));
     if (quote.empty()) return;
-    if (NormalizeSourceText(unit.text).find(quote) != std::string::npos) return;
+    const std::string text = unit.kind == UnitKind::kRow ? unit.num + " " + unit.text : unit.text;
+    if (NormalizeSourceText(text).find(quote) != std::string::npos) return;
     const std::string message = "quote '" + quote + "' not found in the text of " +
                                 UnitKindName(unit.kind) + " '" + unit.eid + "'";
     if (unit.kind == UnitKind::kProvision) {
@@ -406,8 +410,8 @@ class RulebookReader {
       if (o.case_id.empty()) continue;
       if (std::none_of(unit.cases.begin(), unit.cases.end(),
                        [&](const Case& c) { return c.id == o.case_id; })) {
-        reporter_->Error(o.pos, "override case '" + o.case_id + "' is not a case of '" +
-                                    unit.eid + "'");
+        reporter_->Error(o.pos,
+                         "override case '" + o.case_id + "' is not a case of '" + unit.eid + "'");
       }
     }
   }

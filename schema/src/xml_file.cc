@@ -58,7 +58,8 @@ std::string CheckReference(std::string_view s, size_t at) {
     unsigned long cp = 0;
     const auto [end, ec] =
         std::from_chars(digits.data(), digits.data() + digits.size(), cp, hex ? 16 : 10);
-    const bool parsed = !digits.empty() && ec == std::errc() && end == digits.data() + digits.size();
+    const bool parsed =
+        !digits.empty() && ec == std::errc() && end == digits.data() + digits.size();
     if (parsed && IsValidXmlChar(cp)) return "";
     return "invalid character reference '" + std::string(ref) + "'";
   }
@@ -162,7 +163,8 @@ bool XmlFile::CheckReferences(Reporter* reporter) const {
       }
       ++i;
     } else {
-      ++i;
+      i = s.find_first_of("<&", i + 1);
+      if (i == std::string_view::npos) break;
     }
   }
   return true;
@@ -175,8 +177,8 @@ bool XmlFile::CheckDepth(Reporter* reporter) const {
   int depth = 1;
   while (node) {
     if (depth > kMaxDepth) {
-      reporter->Error(Pos(node), "elements nested deeper than " + std::to_string(kMaxDepth) +
-                                     " levels");
+      reporter->Error(Pos(node),
+                      "elements nested deeper than " + std::to_string(kMaxDepth) + " levels");
       return false;
     }
     if (pugi::xml_node child = FirstElement(node); child) {

@@ -1,9 +1,8 @@
 // Internal: one XML file of the corpus, read and parsed defensively with pugixml.
 #pragma once
 
-#include <pugixml.hpp>
-
 #include <cstddef>
+#include <pugixml.hpp>
 #include <string>
 #include <vector>
 
@@ -40,7 +39,7 @@ class XmlFile {
   bool CheckDepth(Reporter* reporter) const;
 
   std::string path_;
-  std::string text_;                // the file without BOM
+  std::string text_;                 // the file without BOM
   std::vector<size_t> line_starts_;  // byte offset of each line
   pugi::xml_document doc_;
 };

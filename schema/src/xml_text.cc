@@ -40,7 +40,9 @@ std::string InlineText(pugi::xml_node el, TextMode mode) {
   return out;
 }
 
-std::string RuleText(pugi::xml_node el) { return CollapseWhitespace(InlineText(el, TextMode::kRule)); }
+std::string RuleText(pugi::xml_node el) {
+  return CollapseWhitespace(InlineText(el, TextMode::kRule));
+}
 
 std::string PlainText(pugi::xml_node el) {
   std::string out;
@@ -50,7 +52,9 @@ std::string PlainText(pugi::xml_node el) {
   return CollapseWhitespace(out);
 }
 
-std::string Attr(pugi::xml_node el, const char* name) { return el.attribute(name).value(); }
+std::string Attr(pugi::xml_node el, const char* name) {
+  return el.attribute(name).value();
+}
 
 std::string TokenAttr(pugi::xml_node el, const char* name) {
   return CollapseWhitespace(el.attribute(name).value());

@@ -44,7 +44,7 @@ inline constexpr const char* kDoc = "XD";       // XDsubbuteo-2.0
 inline constexpr const char* kRule = "XR";      // XRsubbuteo-2.0#r12 (top-level rule of the unit)
 inline constexpr const char* kKind = "XK";      // XKprovision, XKrow
 inline constexpr const char* kSanction = "XS";  // XSback: sanction types of the unit's cases
-inline constexpr const char* kFlag = "XF";      // XFparam: the unit states numeric parameters
+inline constexpr const char* kFlag = "XF";      // XFparam: states numeric parameters; XFabridged: in an abridged edition
 inline constexpr const char* kPhrase = "P";     // Pcalcio_d_angolo: lexicon phrase
 inline constexpr const char* kHeading = "H";    // heading words, stemmed
 }  // namespace prefix
