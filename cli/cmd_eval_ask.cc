@@ -1,9 +1,11 @@
 // arbitro eval-ask: answer quality of `ask` on question sets, beside an FTS5 baseline.
 //
 // Input: TSV lines "question<TAB>id[,id…]" (the first id is the best answer; a hit
-// counts when it is any of the expected ids). Questions are asked without --game,
-// as a referee would. Prints top-1, top-3 and MRR@5 per game and overall for both
-// systems; exits 1 (findings) when the engine is under the given floors.
+// counts when it is any of the expected ids). Each question is asked twice: with
+// --game set to the game of its answer (a referee at a table knows the game) and
+// without (the engine infers the game). The baseline gets the game filter too.
+// Prints top-1, top-3 and MRR@5 per game and overall; exits 1 (findings) when the
+// engine with --game is under the given floors.
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -69,7 +71,8 @@ Status CmdEvalAsk(CommandContext& ctx) {
   s = Fts5Baseline::Open(ctx.index_dir, &baseline);
   if (!s.ok()) return s;
 
-  std::map<std::string, Score> ours, base;
+  // Two modes: the referee names the game (--game), or the engine infers it.
+  std::map<std::string, Score> ours, base, inferred;
   for (Question& q : questions) {
     ProvisionInfo first;
     if (!engine->Show(q.expected[0], &first).ok()) {
@@ -79,6 +82,7 @@ Status CmdEvalAsk(CommandContext& ctx) {
     const std::set<std::string> expected(q.expected.begin(), q.expected.end());
     AskOptions options;
     options.limit = 5;
+    options.game = q.game;
     AskResult result;
     s = engine->Ask(q.text, options, &result);
     if (!s.ok()) return Status::InvalidArgument(q.where + ": " + s.message());
@@ -86,12 +90,20 @@ Status CmdEvalAsk(CommandContext& ctx) {
     for (const AskHit& h : result.hits) ranked.push_back(h.provision.id);
     ours[q.game].Add(ranked, expected);
     ours["TUTTI"].Add(ranked, expected);
+    AskResult guessed;
+    options.game.clear();
+    s = engine->Ask(q.text, options, &guessed);
+    if (!s.ok()) return Status::InvalidArgument(q.where + ": " + s.message());
+    std::vector<std::string> ranked_guessed;
+    for (const AskHit& h : guessed.hits) ranked_guessed.push_back(h.provision.id);
+    inferred[q.game].Add(ranked_guessed, expected);
+    inferred["TUTTI"].Add(ranked_guessed, expected);
     if (args.Has("--verbose") && (ranked.empty() || !expected.count(ranked[0]))) {
       ctx.err << q.where << ": " << q.text << "\n  atteso " << q.expected[0] << "\n  ottenuto "
               << (ranked.empty() ? "(nulla)" : ranked[0]) << "\n";
     }
     std::vector<std::string> bm25;
-    s = baseline->Search(q.text, "", 5, &bm25);
+    s = baseline->Search(q.text, q.game, 5, &bm25);
     if (!s.ok()) return s;
     base[q.game].Add(bm25, expected);
     base["TUTTI"].Add(bm25, expected);
@@ -102,19 +114,25 @@ Status CmdEvalAsk(CommandContext& ctx) {
     json.BeginObject().Key("games").BeginArray();
     for (const auto& [game, sc] : ours) {
       const Score& b = base[game];
+      const Score& g = inferred[game];
       json.BeginObject().Field("game", game).Key("n").Int(sc.n)
+          .Key("inferred_top1").Number(g.Top1()).Key("inferred_top3").Number(g.Top3())
+          .Key("inferred_mrr5").Number(g.Mrr())
           .Key("top1").Number(sc.Top1()).Key("top3").Number(sc.Top3()).Key("mrr5").Number(sc.Mrr())
           .Key("baseline_top1").Number(b.Top1()).Key("baseline_top3").Number(b.Top3())
           .Key("baseline_mrr5").Number(b.Mrr()).EndObject();
     }
     json.EndArray().EndObject().Finish();
   } else {
-    ctx.out << "gioco                 n   top1   top3  MRR@5 | FTS5 top1   top3  MRR@5\n";
+    ctx.out << "                        con --game            | gioco dedotto         | FTS5/BM25 con --game\n"
+               "gioco                 n   top1   top3  MRR@5 |  top1   top3  MRR@5 |  top1   top3  MRR@5\n";
     for (const auto& [game, sc] : ours) {
       const Score& b = base[game];
-      char line[160];
-      std::snprintf(line, sizeof line, "%-18s %4d  %s  %s  %s |      %s  %s  %s\n", game.c_str(),
+      const Score& g = inferred[game];
+      char line[200];
+      std::snprintf(line, sizeof line, "%-18s %4d  %s  %s  %s | %s  %s  %s | %s  %s  %s\n", game.c_str(),
                     sc.n, Fixed3(sc.Top1()).c_str(), Fixed3(sc.Top3()).c_str(), Fixed3(sc.Mrr()).c_str(),
+                    Fixed3(g.Top1()).c_str(), Fixed3(g.Top3()).c_str(), Fixed3(g.Mrr()).c_str(),
                     Fixed3(b.Top1()).c_str(), Fixed3(b.Top3()).c_str(), Fixed3(b.Mrr()).c_str());
       ctx.out << line;
     }

@@ -1,6 +1,7 @@
 #include <xapian.h>
 
 #include <algorithm>
+#include <set>
 
 #include "arbitro/indexer.h"
 
@@ -281,6 +282,29 @@ std::vector<PhraseMatch> Analyzer::Phrases(const std::vector<Token>& tokens) con
   }
   std::sort(out.begin(), out.end(),
             [](const PhraseMatch& a, const PhraseMatch& b) { return a.first < b.first; });
+  return out;
+}
+
+bool IsNumberWord(const std::string& word) {
+  static const std::set<std::string> kWords = {
+      "uno", "una", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci",
+      "undici", "dodici", "tredici", "quattordici", "quindici", "sedici", "venti", "trenta",
+      "quaranta", "cinquanta", "sessanta", "novanta", "cento", "doppio", "doppia", "metà"};
+  return (!word.empty() && word[0] >= '0' && word[0] <= '9') || kWords.count(word) > 0;
+}
+
+std::vector<std::string> CountedTerms(const std::vector<Token>& tokens) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (!IsNumberWord(tokens[i].word)) continue;
+    // The first content word within the next three tokens that is not itself a number.
+    for (size_t j = i + 1; j < tokens.size() && j <= i + 3; ++j) {
+      if (IsNumberWord(tokens[j].word)) continue;
+      if (tokens[j].stop) continue;
+      out.push_back(tokens[j].term);
+      break;
+    }
+  }
   return out;
 }
 

@@ -373,6 +373,16 @@ class SqliteWriter {
 
 // ------------------------------------------------------------------ Xapian writer
 
+// The first provision of its section: the paragraph that usually states the rule.
+bool IsLead(const Rulebook& book, int index) {
+  const Unit& u = book.units[index];
+  if (u.parent < 0) return false;
+  for (int sibling : book.units[u.parent].children) {
+    if (book.units[sibling].citable()) return sibling == index;
+  }
+  return false;
+}
+
 class XapianWriter {
  public:
   XapianWriter(const Corpus& corpus, const Analyzer& analyzer, const SqliteWriter& ids)
@@ -410,6 +420,9 @@ class XapianWriter {
     for (const PhraseMatch& p : analyzer_.Phrases(tokens)) {
       doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
     }
+    for (const std::string& counted : CountedTerms(tokens)) {
+      doc->add_term(std::string(prefix::kCounted) + counted);
+    }
     *pos += tokens.size() + 100;  // a gap so phrases never span fields
   }
 
@@ -433,6 +446,12 @@ class XapianWriter {
         if (const Labelled* t = corpus_.SanctionType(book.game, s.type)) logic += t->label + " ";
         doc.add_boolean_term(std::string(prefix::kSanction) + s.type);
       }
+      // The fact values the case tests, so that questions can reach rules through
+      // the vocabulary's forms as well as through the words of the text.
+      for (const Cond& cond : c.when) {
+        if (cond.op == CondOp::kNe || cond.op == CondOp::kNotIn) continue;
+        for (const auto& v : cond.values) doc.add_term(CondTerm(cond.fact, v));
+      }
     }
     IndexText(logic, 1, nullptr, &doc, db, &pos);
     for (const Term& t : u.terms) IndexText(t.name, 2, nullptr, &doc, db, &pos);
@@ -445,6 +464,8 @@ class XapianWriter {
     doc.add_boolean_term(std::string(prefix::kKind) + UnitKindName(u.kind));
     if (!u.params.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "param");
     if (!book.summarises.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "abridged");
+    if (!u.terms.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "term");
+    if (IsLead(book, index)) doc.add_boolean_term(std::string(prefix::kFlag) + "lead");
     const std::string unit_id = std::to_string(ids_.UnitId(&book, index));
     doc.add_value(slot::kUnitId, unit_id);
     doc.set_data(unit_id);
@@ -581,7 +602,7 @@ const std::vector<TermPrefix>& TermPrefixes() {
       {"game", prefix::kGame, true},       {"doc", prefix::kDoc, true},
       {"rule", prefix::kRule, true},       {"kind", prefix::kKind, true},
       {"sanction", prefix::kSanction, true}, {"flag", prefix::kFlag, true},
-      {"phrase", prefix::kPhrase, false},
+      {"phrase", prefix::kPhrase, false},  {"counted", prefix::kCounted, false},
       {"heading", prefix::kHeading, false},
   };
   return kPrefixes;

@@ -28,8 +28,16 @@ struct Concept {
 const char* const kConsequenceWords[] = {"succede", "accade", "sanzione", "sanzioni", "sanziona",
                                          "punisce", "fischia", "decide", "assegna", "assegnato",
                                          "infrazione", "fallo", "irregolare", "vietato"};
+const char* const kDefinitionWords[] = {"cos", "cosa", "significa", "vuol", "definizione", "definito",
+                                        "chiama", "intende"};
 const char* const kNumberWords[] = {"quanti", "quante", "quanto", "quanta", "durata", "dura",
                                     "distanza", "misura", "numero", "massimo", "minimo", "punti"};
+
+bool HasTerm(const Xapian::Document& doc, const std::string& term) {
+  Xapian::TermIterator ti = doc.termlist_begin();
+  ti.skip_to(term);
+  return ti != doc.termlist_end() && *ti == term;
+}
 
 bool HasAny(const std::vector<Token>& tokens, const char* const* words, size_t n) {
   for (const Token& t : tokens) {
@@ -125,6 +133,25 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
     Xapian::Query q(Xapian::Query::OP_SYNONYM, c.terms.begin(), c.terms.end());
     parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, q, c.weight);
   }
+  // The vocabulary: facts the question's words describe reach the rules testing them.
+  std::vector<std::string> fact_terms;
+  Status fs = im.FactTerms(options.game.empty() ? result->game : options.game, tokens, &fact_terms);
+  if (!fs.ok()) return fs;
+  for (const auto& t : fact_terms) {
+    parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(t), 0.5);
+  }
+  // "Quante miniature …?": provisions that count the asked-about thing.
+  if (HasAny(tokens, kNumberWords, std::size(kNumberWords))) {
+    for (const Concept& c : concepts) {
+      if (c.phrase) continue;
+      std::vector<std::string> counted;
+      for (const auto& t : c.terms) {
+        if (t.rfind(prefix::kPhrase, 0) != 0) counted.push_back(prefix::kCounted + t);
+      }
+      Xapian::Query q(Xapian::Query::OP_SYNONYM, counted.begin(), counted.end());
+      parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, q, 1.5);
+    }
+  }
   // Proximity: the question's words close together in a provision weigh more.
   std::vector<std::string> near_terms;
   for (const Concept& c : concepts) {
@@ -142,6 +169,8 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
   }
   const bool wants_consequence = HasAny(tokens, kConsequenceWords, std::size(kConsequenceWords));
   const bool wants_number = HasAny(tokens, kNumberWords, std::size(kNumberWords));
+  const bool wants_definition =
+      HasAny(tokens, kDefinitionWords, std::size(kDefinitionWords)) && concepts.size() <= 3;
 
   struct Candidate {
     Xapian::docid did;
@@ -158,20 +187,23 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
     for (auto it = mset.begin(); it != mset.end(); ++it) {
       Xapian::Document doc = it.get_document();
       // Concept coverage: the share of the question's concepts the unit contains.
-      double covered = 0, total = 0;
+      double covered = 0, total = 0, in_heading = 0;
       bool has_sanction = false, same_game = false;
       for (const Concept& c : concepts) {
         total += c.weight;
+        bool found = false, heading = false;
         for (const auto& term : c.terms) {
-          Xapian::TermIterator ti = doc.termlist_begin();
-          ti.skip_to(term);
-          if (ti != doc.termlist_end() && *ti == term) {
-            covered += c.weight;
-            break;
-          }
+          if (!found && HasTerm(doc, term)) found = true;
+          if (!heading && !c.phrase && HasTerm(doc, prefix::kHeading + term)) heading = true;
         }
+        if (found) covered += c.weight;
+        if (heading) in_heading += c.weight;
       }
       Xapian::TermIterator ti = doc.termlist_begin();
+      const std::string row_term = std::string(prefix::kKind) + "row";
+      ti.skip_to(row_term);
+      const bool is_row = ti != doc.termlist_end() && *ti == row_term;
+      ti = doc.termlist_begin();
       ti.skip_to(prefix::kSanction);
       has_sanction = ti != doc.termlist_end() && (*ti).rfind(prefix::kSanction, 0) == 0;
       if (!result->game.empty()) {
@@ -181,8 +213,15 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
       }
       double score = it.get_weight() / top;
       score *= 0.4 + 0.6 * (total > 0 ? covered / total : 0);
-      if (!result->game.empty()) score *= same_game ? 1.0 : 0.6;
+      // An inferred game is a strong prior, not a filter: a clearly better answer
+      // from another game can still surface.
+      if (!result->game.empty()) score *= same_game ? 1.0 : 0.35;
+      if (is_row) score *= 0.9;  // prefer the body provision to its summary row
       if (wants_consequence && has_sanction) score *= 1.15;
+      // Section headings name the topic: a question about the topic prefers it.
+      score *= 1.0 + 0.4 * (total > 0 ? in_heading / total : 0);
+      if (wants_definition && HasTerm(doc, std::string(prefix::kFlag) + "term")) score *= 1.25;
+      if (HasTerm(doc, std::string(prefix::kFlag) + "lead")) score *= 1.05;
       // The full rulebook is the authority; its abridged summary comes second.
       const std::string abridged = std::string(prefix::kFlag) + "abridged";
       ti = doc.termlist_begin();

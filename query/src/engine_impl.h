@@ -36,6 +36,10 @@ struct Engine::Impl {
   struct GameResolver;
   std::map<std::string, std::shared_ptr<GameResolver>> resolvers;
   Status Resolver(const std::string& game, GameResolver** out);
+  // Index terms (prefix::kCond) of the facts the words of `tokens` describe, in
+  // `game` or in every game when it is empty.
+  Status FactTerms(const std::string& game, const std::vector<Token>& tokens,
+                   std::vector<std::string>* terms);
 
   Statement unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out, refs_in,
       cells_of_unit;

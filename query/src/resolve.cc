@@ -321,6 +321,86 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   }
 }
 
+// Reads the facts of one game from the description's content words (see the file
+// comment); records contradictions.
+void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& content,
+               FactMap* facts, std::vector<std::string>* contradictions) {
+  // Spelling correction against the game's forms.
+  std::vector<Token> words = content;
+  for (Token& t : words) {
+    if (gr.form_terms.count(t.term) || t.word.size() < 5) continue;
+    if (im.xdb.get_termfreq(t.term) > 0) continue;
+    std::string suggestion = im.xdb.get_spelling_suggestion(t.word, 2);
+    if (!suggestion.empty()) {
+      t.term = im.analyzer->TermOf(suggestion);
+      t.word = suggestion;
+    }
+  }
+  std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
+  for (const auto& form : gr.forms) {
+    const size_t n = form.terms.size();
+    for (size_t i = 0; i + n <= words.size(); ++i) {
+      bool match = true;
+      for (size_t k = 0; k < n && match; ++k) match = words[i + k].term == form.terms[k];
+      if (!match) continue;
+      auto& spans = taken[form.fact];
+      bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
+        return i < sp.first + sp.second && sp.first < i + n;
+      });
+      if (overlaps) continue;
+      const RuleFact& fact = gr.rules.facts[form.fact];
+      std::string value = form.value;
+      if (value.empty()) {
+        // A fact-level cue ("tira", "dado"): the number right after it is the value.
+        if (!fact.integer) continue;
+        size_t j = i + n;
+        while (j < words.size() && j < i + n + 2 && !std::isdigit(static_cast<unsigned char>(words[j].word[0]))) ++j;
+        if (j >= words.size() || j >= i + n + 2) continue;
+        value = words[j].word;
+        spans.emplace_back(i, j - i + 1);
+      } else {
+        spans.emplace_back(i, n);
+      }
+      std::string span_words;
+      for (size_t k = i; k < i + n; ++k) span_words += (k > i ? " " : "") + words[k].word;
+      // Negation just before the form: a two-valued fact takes its other value.
+      bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
+                                words[i - 1].word == "né")) ||
+                     (i > 1 && words[i - 2].word == "non");
+      if (negated) {
+        if (fact.values.size() == 2 && !fact.integer) {
+          value = fact.values[0].id == value ? fact.values[1].id : fact.values[0].id;
+          span_words = "non " + span_words;
+        } else {
+          continue;
+        }
+      }
+      auto& list = (*facts)[fact.name];
+      if (std::none_of(list.begin(), list.end(), [&](const Reading& r) { return r.value == value; })) {
+        list.push_back({fact.name, value, span_words, i, n, true});
+      }
+    }
+  }
+  // The same object described twice with different values is a contradiction:
+  // two multi-word readings of one fact that share a word ("palla ferma" / "palla in movimento").
+  for (const auto& [fact, list] : *facts) {
+    for (size_t a = 0; a < list.size(); ++a) {
+      for (size_t b = a + 1; b < list.size(); ++b) {
+        if (list[a].count < 2 || list[b].count < 2) continue;
+        bool share = false;
+        for (size_t x = list[a].first; x < list[a].first + list[a].count && !share; ++x) {
+          for (size_t y = list[b].first; y < list[b].first + list[b].count && !share; ++y) {
+            share = words[x].term == words[y].term;
+          }
+        }
+        if (share) {
+          contradictions->push_back("«" + list[a].words + "» e «" + list[b].words + "» (" + fact + ")");
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Status Engine::Impl::Resolver(const std::string& game, GameResolver** out) {
@@ -354,6 +434,27 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out) {
                    [](const auto& a, const auto& b) { return a.terms.size() > b.terms.size(); });
   *out = r.get();
   resolvers[game] = std::move(r);
+  return Status::OK();
+}
+
+Status Engine::Impl::FactTerms(const std::string& game, const std::vector<Token>& tokens,
+                               std::vector<std::string>* terms) {
+  std::vector<Token> content;
+  for (const Token& t : tokens) {
+    if (!t.stop) content.push_back(t);
+  }
+  for (const std::string& g : games) {
+    if (!game.empty() && g != game) continue;
+    GameResolver* gr = nullptr;
+    Status s = Resolver(g, &gr);
+    if (!s.ok()) return s;
+    FactMap facts;
+    std::vector<std::string> contradictions;
+    ReadFacts(*this, *gr, content, &facts, &contradictions);
+    for (const auto& [fact, list] : facts) {
+      for (const Reading& r : list) terms->push_back(CondTerm(fact, r.value));
+    }
+  }
   return Status::OK();
 }
 
@@ -405,80 +506,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& option
     if (!s.ok()) return s;
     FactMap facts;
     std::vector<std::string> contradictions;
-    // Spelling correction against the game's forms.
-    std::vector<Token> words = content;
-    for (Token& t : words) {
-      if (gr->form_terms.count(t.term) || t.word.size() < 5) continue;
-      if (im.xdb.get_termfreq(t.term) > 0) continue;
-      std::string suggestion = im.xdb.get_spelling_suggestion(t.word, 2);
-      if (!suggestion.empty()) {
-        t.term = im.analyzer->TermOf(suggestion);
-        t.word = suggestion;
-      }
-    }
-    std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
-    for (const auto& form : gr->forms) {
-      const size_t n = form.terms.size();
-      for (size_t i = 0; i + n <= words.size(); ++i) {
-        bool match = true;
-        for (size_t k = 0; k < n && match; ++k) match = words[i + k].term == form.terms[k];
-        if (!match) continue;
-        auto& spans = taken[form.fact];
-        bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
-          return i < sp.first + sp.second && sp.first < i + n;
-        });
-        if (overlaps) continue;
-        const RuleFact& fact = gr->rules.facts[form.fact];
-        std::string value = form.value;
-        if (value.empty()) {
-          // A fact-level cue ("tira", "dado"): the number right after it is the value.
-          if (!fact.integer) continue;
-          size_t j = i + n;
-          while (j < words.size() && j < i + n + 2 && !std::isdigit(static_cast<unsigned char>(words[j].word[0]))) ++j;
-          if (j >= words.size() || j >= i + n + 2) continue;
-          value = words[j].word;
-          spans.emplace_back(i, j - i + 1);
-        } else {
-          spans.emplace_back(i, n);
-        }
-        std::string span_words;
-        for (size_t k = i; k < i + n; ++k) span_words += (k > i ? " " : "") + words[k].word;
-        // Negation just before the form: a two-valued fact takes its other value.
-        bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
-                                  words[i - 1].word == "né")) ||
-                       (i > 1 && words[i - 2].word == "non");
-        if (negated) {
-          if (fact.values.size() == 2 && !fact.integer) {
-            value = fact.values[0].id == value ? fact.values[1].id : fact.values[0].id;
-            span_words = "non " + span_words;
-          } else {
-            continue;
-          }
-        }
-        auto& list = facts[fact.name];
-        if (std::none_of(list.begin(), list.end(), [&](const Reading& r) { return r.value == value; })) {
-          list.push_back({fact.name, value, span_words, i, n, true});
-        }
-      }
-    }
-    // The same object described twice with different values is a contradiction:
-    // two multi-word readings of one fact that share a word ("palla ferma" / "palla in movimento").
-    for (const auto& [fact, list] : facts) {
-      for (size_t a = 0; a < list.size(); ++a) {
-        for (size_t b = a + 1; b < list.size(); ++b) {
-          if (list[a].count < 2 || list[b].count < 2) continue;
-          bool share = false;
-          for (size_t x = list[a].first; x < list[a].first + list[a].count && !share; ++x) {
-            for (size_t y = list[b].first; y < list[b].first + list[b].count && !share; ++y) {
-              share = words[x].term == words[y].term;
-            }
-          }
-          if (share) {
-            contradictions.push_back("«" + list[a].words + "» e «" + list[b].words + "» (" + fact + ")");
-          }
-        }
-      }
-    }
+    ReadFacts(im, *gr, content, &facts, &contradictions);
     int count = 0;
     for (const auto& [f, list] : facts) count += static_cast<int>(list.size());
     if (count > best_count) {

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <exception>
 #include <filesystem>
-#include <set>
 #include <system_error>
 #include <tuple>
 

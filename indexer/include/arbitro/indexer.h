@@ -44,11 +44,18 @@ inline constexpr const char* kDoc = "XD";       // XDsubbuteo-2.0
 inline constexpr const char* kRule = "XR";      // XRsubbuteo-2.0#r12 (top-level rule of the unit)
 inline constexpr const char* kKind = "XK";      // XKprovision, XKrow
 inline constexpr const char* kSanction = "XS";  // XSback: sanction types of the unit's cases
-inline constexpr const char* kFlag = "XF";      // XFparam: states numeric parameters; XFabridged: in an abridged edition
+inline constexpr const char* kFlag = "XF";      // flags: XFparam (numeric parameters), XFabridged (abridged edition),
+                                                // XFterm (defines a term), XFlead (first of its section)
+inline constexpr const char* kCond = "XC";      // XCzona=area-di-rigore: a fact value a case tests
+inline constexpr const char* kCounted = "N";   // Nminiatur: a word counted by a number ("10 miniature")
 inline constexpr const char* kPhrase = "P";     // Pcalcio_d_angolo: lexicon phrase
 inline constexpr const char* kHeading = "H";    // heading words, stemmed
 }  // namespace prefix
 const std::vector<TermPrefix>& TermPrefixes();
+// The term of a tested fact value: "XC" + fact + "=" + value.
+inline std::string CondTerm(const std::string& fact, const std::string& value) {
+  return std::string(prefix::kCond) + fact + "=" + value;
+}
 
 // Xapian value slots.
 namespace slot {
@@ -99,6 +106,12 @@ class Analyzer {
   std::vector<std::pair<std::vector<std::string>, std::string>> phrases_;  // term seq → slug
   mutable std::map<std::string, std::string> stem_cache_;
 };
+
+// True for digits ("10", "2.5") and Italian number words ("tre", "quindici").
+bool IsNumberWord(const std::string& word);
+// Terms of the words that a number counts or measures in `tokens` ("2 (due) movimenti
+// posizionali" → the term of "movimenti"), without prefix.
+std::vector<std::string> CountedTerms(const std::vector<Token>& tokens);
 
 // Lower-cases UTF-8 text (ASCII and Latin-1 letters), folds typographic quotes.
 std::string FoldCase(std::string_view text);

@@ -1,0 +1,437 @@
+#include "quiz_formats.h"
+
+#include <cstdio>
+#include <map>
+
+#include "json.h"
+
+namespace arbitro::cli {
+namespace {
+
+std::string Number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.10g", v);
+  return buf;
+}
+
+uint64_t Fnv1a(const std::string& s) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+std::string Hex(uint64_t v) {
+  char buf[20];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::string HtmlEscape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\n': out += "<br>"; break;
+      case '\t': out += ' '; break;
+      case '\r': break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::string XmlEscape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
+std::string Cdata(const std::string& html) {
+  std::string body;
+  size_t at = 0, hit;
+  while ((hit = html.find("]]>", at)) != std::string::npos) {
+    body += html.substr(at, hit - at) + "]]]]><![CDATA[>";
+    at = hit + 3;
+  }
+  body += html.substr(at);
+  return "<![CDATA[" + body + "]]>";
+}
+
+std::string OneLine(const std::string& s) {
+  std::string out;
+  for (char c : s) out.push_back(c == '\n' || c == '\r' || c == '\t' ? ' ' : c);
+  return out;
+}
+
+std::string TruthWord(bool t) { return t ? "Vero" : "Falso"; }
+
+std::string DifficultyLabel(const std::string& d) {
+  return d == "easy" ? "facile" : d == "medium" ? "media" : d == "hard" ? "difficile" : d;
+}
+
+// The answer of a question as one line of text (answer key, Anki back).
+std::string AnswerText(const Question& q) {
+  if (q.kind == "tf") return TruthWord(q.truth);
+  if (q.kind == "numeric") {
+    std::string unit = q.unit == "count" ? "" : " " + QuizUnitLabel(q.unit);
+    return Number(q.value) + unit;
+  }
+  if (q.kind == "cloze") {
+    std::string out;
+    for (const auto& a : q.accepted) out += (out.empty() ? "" : " / ") + a;
+    return out;
+  }
+  for (const auto& a : q.answers) {
+    if (a.correct) return a.text;
+  }
+  return "";
+}
+
+// General feedback as HTML: the explanation and the cited provisions, verbatim.
+std::string FeedbackHtml(const Question& q) {
+  std::string html = "<p>" + HtmlEscape(q.feedback) + "</p>";
+  for (const auto& c : q.citations) {
+    html += "<p><b>" + HtmlEscape(c.citation) + "</b> [" + HtmlEscape(c.id) + "]</p><blockquote>" +
+            HtmlEscape(c.text) + "</blockquote>";
+  }
+  return html;
+}
+
+std::string StemHtml(const Question& q) { return "<p>" + HtmlEscape(q.stem) + "</p>"; }
+
+std::string MoodleName(const std::string& part) {
+  std::string out;
+  for (char c : part) {
+    if (c == '/') out += "//";
+    else if (c != '\n' && c != '\r') out.push_back(c);
+  }
+  return out;
+}
+
+// Moodle's idnumber holds at most 100 characters.
+std::string MoodleIdNumber(const std::string& id) {
+  if (id.size() <= 100) return id;
+  return id.substr(0, 83) + "~" + Hex(Fnv1a(id));
+}
+
+std::string GiftEscape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '\\': out += "\\\\"; break;
+      case '~': case '=': case '#': case '{': case '}': case ':':
+        out.push_back('\\');
+        out.push_back(c);
+        break;
+      case '\n': out += "\\n"; break;
+      case '\r': break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// Shortanswer answers: '*' is Moodle's wildcard.
+std::string LiteralAnswer(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '*') out += "\\*";
+    else out.push_back(c);
+  }
+  return out;
+}
+
+std::string Tag(std::string s) {
+  for (char& c : s) {
+    if (c == ' ' || c == '\t' || c == '#') c = c == '#' ? ':' : '_';
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string MoodleCategory(const Question& q) {
+  return "$course$/top/Arbitro/" + MoodleName(q.category.size() > 0 ? q.category[0] : q.doc) + "/" +
+         MoodleName(q.category.size() > 1 ? q.category[1] : q.rule_id);
+}
+
+std::string AnkiGuid(const std::string& id) { return "arbitro-" + Hex(Fnv1a(id)); }
+
+// ---------------------------------------------------------------- Moodle XML
+
+void WriteQuizMoodle(std::ostream& out, const QuizExport& e) {
+  const QuizResult& quiz = *e.quiz;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n";
+  out << "<!-- arbitro quiz: " << quiz.questions.size() << " domande, seme " << e.seed << " -->\n";
+  std::string category;
+  auto text = [&](const char* tag, const std::string& html, const char* indent) {
+    out << indent << "<" << tag << " format=\"html\">\n"
+        << indent << "  <text>" << Cdata(html) << "</text>\n"
+        << indent << "</" << tag << ">\n";
+  };
+  auto answer = [&](const std::string& fraction, const std::string& body, const std::string& format,
+                    const std::string& feedback, const std::string& extra) {
+    out << "    <answer fraction=\"" << fraction << "\" format=\"" << format << "\">\n"
+        << "      <text>" << body << "</text>\n"
+        << "      <feedback format=\"html\">\n        <text>" << Cdata(feedback) << "</text>\n      </feedback>\n"
+        << extra << "    </answer>\n";
+  };
+  for (const Question& q : quiz.questions) {
+    const std::string cat = MoodleCategory(q);
+    if (cat != category) {
+      category = cat;
+      out << "  <question type=\"category\">\n    <category>\n      <text>" << XmlEscape(cat)
+          << "</text>\n    </category>\n    <info format=\"html\">\n      <text></text>\n    </info>\n"
+          << "  </question>\n";
+    }
+    const std::string type = q.kind == "tf"        ? "truefalse"
+                             : q.kind == "numeric" ? "numerical"
+                             : q.kind == "cloze"   ? "shortanswer"
+                                                   : "multichoice";
+    out << "  <question type=\"" << type << "\">\n";
+    out << "    <name>\n      <text>" << XmlEscape(q.id) << "</text>\n    </name>\n";
+    text("questiontext", StemHtml(q), "    ");
+    text("generalfeedback", FeedbackHtml(q), "    ");
+    out << "    <defaultgrade>1.0000000</defaultgrade>\n";
+    out << "    <penalty>" << (type == "truefalse" ? "1.0000000" : "0.3333333") << "</penalty>\n";
+    out << "    <hidden>0</hidden>\n";
+    out << "    <idnumber>" << XmlEscape(MoodleIdNumber(q.id)) << "</idnumber>\n";
+    if (type == "multichoice") {
+      out << "    <single>true</single>\n    <shuffleanswers>true</shuffleanswers>\n"
+          << "    <answernumbering>abc</answernumbering>\n";
+      text("correctfeedback", "<p>Risposta corretta.</p>", "    ");
+      text("partiallycorrectfeedback", "<p>Risposta parzialmente corretta.</p>", "    ");
+      text("incorrectfeedback", "<p>Risposta errata.</p>", "    ");
+      for (const auto& a : q.answers) {
+        answer(a.correct ? "100" : "0", Cdata("<p>" + HtmlEscape(a.text) + "</p>"), "html",
+               "<p>" + HtmlEscape(a.feedback) + "</p>", "");
+      }
+    } else if (type == "truefalse") {
+      const std::string right = "<p>Corretto. " + HtmlEscape(q.feedback) + "</p>";
+      const std::string wrong = "<p>Errato. " + HtmlEscape(q.feedback) + "</p>";
+      answer(q.truth ? "100" : "0", "true", "moodle_auto_format", q.truth ? right : wrong, "");
+      answer(q.truth ? "0" : "100", "false", "moodle_auto_format", q.truth ? wrong : right, "");
+    } else if (type == "numerical") {
+      answer("100", Number(q.value), "moodle_auto_format", "<p>" + HtmlEscape(q.feedback) + "</p>",
+             "      <tolerance>" + Number(q.tolerance) + "</tolerance>\n");
+      out << "    <unitgradingtype>0</unitgradingtype>\n    <unitpenalty>0.1000000</unitpenalty>\n"
+          << "    <showunits>3</showunits>\n    <unitsleft>0</unitsleft>\n";
+    } else {
+      out << "    <usecase>0</usecase>\n";
+      for (const auto& a : q.accepted) {
+        answer("100", XmlEscape(LiteralAnswer(a)), "moodle_auto_format",
+               "<p>" + HtmlEscape(q.feedback) + "</p>", "");
+      }
+    }
+    out << "  </question>\n";
+  }
+  out << "</quiz>\n";
+}
+
+// ---------------------------------------------------------------- GIFT
+
+void WriteQuizGift(std::ostream& out, const QuizExport& e) {
+  const QuizResult& quiz = *e.quiz;
+  out << "// arbitro quiz: " << quiz.questions.size() << " domande, seme " << e.seed << "\n\n";
+  std::string category;
+  for (const Question& q : quiz.questions) {
+    const std::string cat = MoodleCategory(q);
+    if (cat != category) {
+      category = cat;
+      out << "$CATEGORY: " << cat << "\n\n";
+    }
+    const std::string general = "####" + GiftEscape(FeedbackHtml(q));
+    out << "::" << GiftEscape(q.id) << "::[html]" << GiftEscape(StemHtml(q));
+    if (q.kind == "tf") {
+      const std::string fb = GiftEscape("<p>" + HtmlEscape(q.feedback) + "</p>");
+      // {TRUE#feedback when wrong#feedback when right}
+      out << "{" << (q.truth ? "TRUE" : "FALSE") << "#" << fb << "#" << fb << general << "}\n\n";
+    } else if (q.kind == "numeric") {
+      out << "{#\n\t=" << Number(q.value) << ":" << Number(q.tolerance) << "#"
+          << GiftEscape("<p>" + HtmlEscape(q.feedback) + "</p>") << "\n\t" << general << "\n}\n\n";
+    } else if (q.kind == "cloze") {
+      out << "{\n";
+      for (const auto& a : q.accepted) out << "\t=" << GiftEscape(LiteralAnswer(a)) << "\n";
+      out << "\t" << general << "\n}\n\n";
+    } else {
+      out << "{\n";
+      for (const auto& a : q.answers) {
+        out << "\t" << (a.correct ? "=" : "~") << GiftEscape(HtmlEscape(a.text)) << "#"
+            << GiftEscape(HtmlEscape(a.feedback)) << "\n";
+      }
+      out << "\t" << general << "\n}\n\n";
+    }
+  }
+}
+
+// ---------------------------------------------------------------- Anki
+
+void WriteQuizAnki(std::ostream& out, const QuizExport& e) {
+  const QuizResult& quiz = *e.quiz;
+  out << "#separator:tab\n#html:true\n#notetype:Basic\n#deck:Arbitro\n#guid column:1\n#tags column:4\n";
+  for (const Question& q : quiz.questions) {
+    std::string front = StemHtml(q);
+    if (q.kind == "situation" || q.kind == "mc") {
+      front += "<ol type=\"a\">";
+      for (const auto& a : q.answers) front += "<li>" + HtmlEscape(a.text) + "</li>";
+      front += "</ol>";
+    } else if (q.kind == "tf") {
+      front += "<p>Vero o falso?</p>";
+    }
+    std::string back = "<p><b>" + HtmlEscape(AnswerText(q)) + "</b></p>" + FeedbackHtml(q);
+    std::string tags = "arbitro " + Tag("gioco::" + q.game) + " " + Tag("tipo::" + q.kind) + " " +
+                       Tag("difficolta::" + q.difficulty) + " " + Tag("regola::" + q.rule_id);
+    out << AnkiGuid(q.id) << "\t" << front << "\t" << back << "\t" << tags << "\n";
+  }
+}
+
+// ---------------------------------------------------------------- JSON
+
+void WriteQuizJson(std::ostream& out, const QuizExport& e) {
+  const QuizResult& quiz = *e.quiz;
+  JsonWriter json(out);
+  json.BeginObject().Field("format", "arbitro-quiz").Key("version").Int(1).Key("seed").String(std::to_string(e.seed));
+  json.Key("games").BeginArray();
+  for (const auto& g : quiz.games) json.String(g);
+  json.EndArray().Key("requested").Int(quiz.requested).Key("available").Int(static_cast<long long>(quiz.available));
+  json.Key("questions").BeginArray();
+  for (const Question& q : quiz.questions) {
+    json.BeginObject().Field("id", q.id).Field("kind", q.kind).Field("game", q.game).Field("doc", q.doc)
+        .Field("rule", q.rule_id);
+    json.Key("category").BeginArray();
+    for (const auto& c : q.category) json.String(c);
+    json.EndArray().Field("difficulty", q.difficulty).Field("stem", q.stem);
+    json.Key("answers").BeginArray();
+    for (const auto& a : q.answers) {
+      json.BeginObject().Field("text", a.text).Key("correct").Bool(a.correct).Field("feedback", a.feedback);
+      json.Key("sanctions").BeginArray();
+      for (const auto& s : a.sanctions) {
+        json.BeginObject().Field("type", s.type).Field("beneficiary", s.beneficiary).EndObject();
+      }
+      json.EndArray().EndObject();
+    }
+    json.EndArray();
+    if (q.kind == "tf") {
+      json.Key("truth").Bool(q.truth).Field("basis", q.basis);
+      json.Key("stated").BeginArray();
+      for (const auto& s : q.stated) {
+        json.BeginObject().Field("type", s.type).Field("beneficiary", s.beneficiary).EndObject();
+      }
+      json.EndArray();
+    }
+    if (!q.param.empty()) {
+      json.Field("param", q.param).Key("value").Number(q.value).Field("unit", q.unit);
+      if (q.kind == "numeric") json.Key("tolerance").Number(q.tolerance);
+    }
+    if (q.kind == "cloze") {
+      json.Key("accepted").BeginArray();
+      for (const auto& a : q.accepted) json.String(a);
+      json.EndArray();
+    }
+    if (!q.facts.empty()) {
+      json.Key("facts").BeginArray();
+      for (const auto& [f, v] : q.facts) json.BeginObject().Field("fact", f).Field("value", v).EndObject();
+      json.EndArray();
+    }
+    json.Key("citations").BeginArray();
+    for (const auto& c : q.citations) {
+      json.BeginObject().Field("id", c.id).Field("citation", c.citation).Field("text", c.text).EndObject();
+    }
+    json.EndArray().Field("feedback", q.feedback).EndObject();
+  }
+  json.EndArray().Key("summary").BeginObject().Key("rules").BeginArray();
+  for (const auto& r : quiz.per_rule) {
+    json.BeginObject().Field("rule", r.rule_id).Field("label", r.label).Key("kinds").BeginObject();
+    for (const auto& [k, n] : r.per_kind) json.Key(k).Int(n);
+    json.EndObject().EndObject();
+  }
+  json.EndArray().Key("thin_rules").BeginArray();
+  for (const auto& t : quiz.thin_rules) json.String(t);
+  json.EndArray().EndObject().EndObject();
+  json.Finish();
+}
+
+// ---------------------------------------------------------------- Markdown
+
+std::string QuizSummaryText(const QuizResult& quiz) {
+  std::string out = "Riepilogo per il formatore: " + std::to_string(quiz.questions.size()) + " domande (richieste " +
+                    std::to_string(quiz.requested) + ")\n";
+  for (const auto& r : quiz.per_rule) {
+    int total = 0;
+    std::string parts;
+    for (const auto& [k, n] : r.per_kind) {
+      total += n;
+      parts += (parts.empty() ? "" : ", ") + QuizKindLabel(k) + " " + std::to_string(n);
+    }
+    out += "  " + r.label + ": " + std::to_string(total) + " (" + parts + ")\n";
+  }
+  if (!quiz.thin_rules.empty()) {
+    out += "Regole richieste con troppo poca struttura per generare domande:\n";
+    for (const auto& t : quiz.thin_rules) out += "  " + t + "\n";
+  }
+  if (quiz.questions.size() < static_cast<size_t>(quiz.requested)) {
+    out += "Nota: richieste " + std::to_string(quiz.requested) + " domande, ne sono state generate " +
+           std::to_string(quiz.questions.size()) + ": le regole scelte non ne consentono di più.\n";
+  }
+  return out;
+}
+
+void WriteQuizMarkdown(std::ostream& out, const QuizExport& e) {
+  const QuizResult& quiz = *e.quiz;
+  std::string games;
+  for (const auto& g : quiz.games) games += (games.empty() ? "" : ", ") + g;
+  out << "# Quiz per arbitri\n\n";
+  out << "Giochi: " << games << " · domande: " << quiz.questions.size() << " · seme: " << e.seed << "\n\n";
+  const char* letters = "abcdefghij";
+  int n = 0;
+  for (const Question& q : quiz.questions) {
+    ++n;
+    out << "## " << n << ". " << QuizKindLabel(q.kind) << "\n\n";
+    out << "*" << q.category[0] << " › " << q.category[1] << " · difficoltà " << DifficultyLabel(q.difficulty)
+        << "*\n\n";
+    out << (q.kind == "tf" ? "Vero o falso? " : "") << q.stem << "\n\n";
+    if (q.kind == "situation" || q.kind == "mc") {
+      for (size_t i = 0; i < q.answers.size() && i < 10; ++i) {
+        out << letters[i] << ") " << q.answers[i].text << "\n";
+      }
+      out << "\n";
+    } else if (q.kind == "tf") {
+      out << "☐ Vero  ☐ Falso\n\n";
+    } else {
+      out << "Risposta: ____________"
+          << (q.kind == "numeric" && q.unit != "count" ? " " + QuizUnitLabel(q.unit) : "") << "\n\n";
+    }
+  }
+  out << "---\n\n# Soluzioni\n\n";
+  n = 0;
+  for (const Question& q : quiz.questions) {
+    ++n;
+    std::string answer = AnswerText(q);
+    if (q.kind == "situation" || q.kind == "mc") {
+      for (size_t i = 0; i < q.answers.size() && i < 10; ++i) {
+        if (q.answers[i].correct) answer = std::string(1, letters[i]) + ") " + answer;
+      }
+    }
+    out << n << ". **" << answer << "** — " << q.feedback << " `" << q.id << "`\n";
+    for (const auto& c : q.citations) {
+      out << "   - " << c.citation << " [" << c.id << "]\n     > " << OneLine(c.text) << "\n";
+    }
+  }
+  out << "\n---\n\n# Riepilogo per il formatore\n\n```\n" << QuizSummaryText(quiz) << "```\n";
+}
+
+}  // namespace arbitro::cli

@@ -1,0 +1,263 @@
+// Abridged vs full edition of one game. Every abridged statement is mapped to the full
+// provisions it summarises: through its own citations ("(Regola 4D)", <ref
+// kind="summarises">), narrowed by text similarity and shared logic; without citations,
+// by text similarity over the whole full edition. Then:
+// - ABRIDGED-CONTRADICTION: an abridged case whose situation the full edition sanctions
+//   differently, with no full case agreeing with it;
+// - ABRIDGED-OMITS-EXCEPTION: a more specific full case with a different outcome, or a
+//   full provision that makes an exception (<overrides>) to a summarised one, that no
+//   abridged statement mentions;
+// - ABRIDGED-UNMAPPED: an abridged statement with no counterpart in the full edition.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "check_internal.h"
+
+namespace arbitro::check_detail {
+namespace {
+
+constexpr double kMapFloor = 0.25;     // similarity below which texts are unrelated
+constexpr double kMapRelative = 0.6;   // keep candidates within this share of the best score
+constexpr size_t kMinStatementWords = 4;
+
+// Words that carry meaning (articles, prepositions and short words dropped).
+std::vector<std::string> ContentWords(const std::string& text) {
+  std::vector<std::string> out;
+  for (std::string& w : Words(text)) {
+    if (w.size() >= 4) out.push_back(std::move(w));
+  }
+  return out;
+}
+
+struct Mapping {
+  std::set<int> units;  // full-edition unit indexes
+  bool cited = false;   // through the statement's own citations
+};
+
+class AbridgedChecker {
+ public:
+  AbridgedChecker(FindingSink& sink, const Rulebook& abridged, const Rulebook& full,
+                  const OverrideLinks& links)
+      : sink_(sink), abridged_(abridged), full_(full), links_(links) {
+    full_cases_ = CasesOf(sink.corpus(), full);
+    abridged_cases_ = CasesOf(sink.corpus(), abridged);
+    for (size_t i = 0; i < full.units.size(); ++i) {
+      if (full.units[i].citable()) full_words_[static_cast<int>(i)] = ContentWords(full.units[i].text);
+    }
+  }
+
+  void Run() {
+    for (size_t i = 0; i < abridged_.units.size(); ++i) {
+      const Unit& u = abridged_.units[i];
+      if (!u.citable()) continue;
+      Map(static_cast<int>(i));
+    }
+    for (const CaseEntry& a : abridged_cases_) CompareCase(a);
+    ReportOmittedOverrides();
+  }
+
+ private:
+  // Full-edition citable units under the targets of the statement's citations.
+  std::set<int> CitedUnits(const Unit& u) const {
+    std::set<int> out;
+    for (const Reference& r : u.refs) {
+      if (r.target.empty()) continue;
+      const Rulebook* book = nullptr;
+      int unit = -1;
+      if (!sink_.corpus().Resolve(abridged_.doc, r.target, &book, &unit, nullptr) || book != &full_) {
+        continue;
+      }
+      AddSubtree(unit, &out);
+    }
+    return out;
+  }
+
+  void AddSubtree(int unit, std::set<int>* out) const {
+    if (full_.units[unit].citable()) out->insert(unit);
+    for (int child : full_.units[unit].children) AddSubtree(child, out);
+  }
+
+  void Map(int statement) {
+    const Unit& u = abridged_.units[statement];
+    const std::vector<std::string> words = ContentWords(u.text);
+    const std::set<int> cited = CitedUnits(u);
+    Mapping m;
+    m.cited = !cited.empty();
+    std::vector<std::pair<double, int>> scored;
+    for (const auto& [unit, unit_words] : full_words_) {
+      if (m.cited && !cited.count(unit)) continue;
+      scored.emplace_back(Similarity(words, unit_words), unit);
+    }
+    std::sort(scored.rbegin(), scored.rend());
+    const double best = scored.empty() ? 0 : scored.front().first;
+    for (const auto& [score, unit] : scored) {
+      if (score >= kMapFloor && score >= kMapRelative * best) m.units.insert(unit);
+    }
+    // Full units whose cases agree with the statement's cases belong to it too.
+    for (const CaseEntry& a : abridged_cases_) {
+      if (a.ref.unit != statement) continue;
+      for (const CaseEntry& f : full_cases_) {
+        if (m.cited && !cited.count(f.ref.unit)) continue;
+        if (!SameSubject(a.scope, f.scope) || !Compatible(a.scope, f.scope)) continue;
+        const CaseScope merged = Intersect(a.scope, f.scope);
+        if (CompareSignatures(SignatureOf(*a.c, merged), SignatureOf(*f.c, merged)) ==
+            SanctionDiff::kSame) {
+          m.units.insert(f.ref.unit);
+        }
+      }
+    }
+    if (m.cited && m.units.empty() && !scored.empty()) m.units.insert(scored.front().second);
+    for (int unit : m.units) mentioned_.insert(unit);
+    mappings_[statement] = m;
+    if (m.units.empty() && Words(u.text).size() >= kMinStatementWords) {
+      const bool normative = !u.cases.empty() || !u.params.empty();
+      sink_.Add("ABRIDGED-UNMAPPED", normative ? Severity::kWarning : Severity::kInfo,
+                {{&abridged_, statement}},
+                "l'affermazione " + u.eid + " delle regole abbreviate non corrisponde ad alcuna "
+                "disposizione del regolamento completo " + full_.doc);
+    }
+  }
+
+  // An abridged case against every full case of the same situation.
+  void CompareCase(const CaseEntry& a) {
+    std::vector<const CaseEntry*> agree, differ, exceptions;
+    std::vector<SanctionDiff> kinds;
+    for (const CaseEntry& f : full_cases_) {
+      if (!VariantOf(f.ref, f.c).empty()) continue;  // options are not the base rules
+      if (!SameSubject(a.scope, f.scope) || !Compatible(a.scope, f.scope)) continue;
+      const CaseScope merged = Intersect(a.scope, f.scope);
+      const SanctionDiff d = CompareSignatures(SignatureOf(*a.c, merged), SignatureOf(*f.c, merged));
+      if (d == SanctionDiff::kSame || d == SanctionDiff::kImprecise) {
+        agree.push_back(&f);
+      } else if (AtLeastAsSpecific(f.scope, a.scope) && !SameScope(f.scope, a.scope)) {
+        if (!MentionedByAbridged(f)) exceptions.push_back(&f);
+      } else {
+        differ.push_back(&f);
+        kinds.push_back(d);
+      }
+    }
+    // A full case that differs is harmless when a full case agreeing with the
+    // statement is at least as specific (the full edition specialises it the same way).
+    std::vector<const CaseEntry*> contradicting;
+    bool only_incomplete = true;
+    for (size_t i = 0; i < differ.size(); ++i) {
+      const CaseEntry* f = differ[i];
+      const bool specialised = std::any_of(agree.begin(), agree.end(), [&](const CaseEntry* g) {
+        return AtLeastAsSpecific(g->scope, f->scope) && Compatible(g->scope, a.scope);
+      });
+      if (specialised) continue;
+      contradicting.push_back(f);
+      only_incomplete = only_incomplete && kinds[i] == SanctionDiff::kIncomplete;
+    }
+    if (!contradicting.empty()) Report(a, contradicting, only_incomplete);
+    if (!exceptions.empty()) ReportException(a, exceptions);
+  }
+
+  // Some abridged case covers the full case's situation with the full case's outcome.
+  bool MentionedByAbridged(const CaseEntry& f) const {
+    return std::any_of(abridged_cases_.begin(), abridged_cases_.end(), [&](const CaseEntry& b) {
+      if (!Compatible(b.scope, f.scope) || !AtLeastAsSpecific(b.scope, f.scope)) return false;
+      const CaseScope merged = Intersect(b.scope, f.scope);
+      return CompareSignatures(SignatureOf(*b.c, merged), SignatureOf(*f.c, merged)) !=
+             SanctionDiff::kDifferent;
+    });
+  }
+
+  std::string Line(const CaseEntry& e, const Rulebook* from) const {
+    return Name(e.ref, from) + "/" + e.c->id + " [" + WhenText(*e.c) + "] → " + SanctionsText(*e.c);
+  }
+
+  std::vector<UnitRef> Units(const CaseEntry& a, const std::vector<const CaseEntry*>& fs) const {
+    std::vector<UnitRef> units = {a.ref};
+    for (const CaseEntry* f : fs) {
+      if (std::find(units.begin(), units.end(), f->ref) == units.end()) units.push_back(f->ref);
+    }
+    return units;
+  }
+
+  void Report(const CaseEntry& a, const std::vector<const CaseEntry*>& fs, bool incomplete) {
+    const std::string names = JoinNames(fs);
+    Finding& f = sink_.Add(
+        "ABRIDGED-CONTRADICTION", incomplete ? Severity::kWarning : Severity::kError, Units(a, fs),
+        incomplete ? "le regole abbreviate (" + a.ref.get().eid + ") omettono una sanzione che il "
+                     "regolamento completo dà per la stessa situazione (" + names + ")"
+                   : "le regole abbreviate (" + a.ref.get().eid + ") danno una sanzione diversa dal "
+                     "regolamento completo per la stessa situazione (" + names + ")");
+    f.details.push_back("abbreviato: " + Line(a, &abridged_));
+    for (const CaseEntry* e : fs) f.details.push_back("completo: " + Line(*e, &abridged_));
+  }
+
+  void ReportException(const CaseEntry& a, const std::vector<const CaseEntry*>& fs) {
+    Finding& f = sink_.Add("ABRIDGED-OMITS-EXCEPTION", Severity::kWarning, Units(a, fs),
+                           "le regole abbreviate (" + a.ref.get().eid + ") tacciono un'eccezione "
+                           "del regolamento completo (" + JoinNames(fs) + ")");
+    f.details.push_back("abbreviato: " + Line(a, &abridged_));
+    for (const CaseEntry* e : fs) f.details.push_back("eccezione: " + Line(*e, &abridged_));
+    for (const CaseEntry* e : fs) reported_exceptions_.insert(e->ref.unit);
+  }
+
+  std::string JoinNames(const std::vector<const CaseEntry*>& fs) const {
+    std::string out;
+    std::set<int> seen;
+    for (const CaseEntry* e : fs) {
+      if (!seen.insert(e->ref.unit).second) continue;
+      out += (out.empty() ? "" : ", ") + Name(e->ref, &abridged_);
+    }
+    return out;
+  }
+
+  // Full provisions that make an exception to a summarised provision, mentioned nowhere
+  // in the abridged edition.
+  void ReportOmittedOverrides() {
+    std::map<int, std::vector<int>> by_statement;  // abridged statement -> exceptions
+    for (size_t e = 0; e < full_.units.size(); ++e) {
+      const Unit& exception = full_.units[e];
+      const int ei = static_cast<int>(e);
+      if (!exception.citable() || exception.overrides.empty()) continue;
+      if (mentioned_.count(ei) || reported_exceptions_.count(ei)) continue;
+      if (!VariantOf({&full_, ei}).empty()) continue;
+      for (const auto& [statement, m] : mappings_) {
+        const bool summarised = std::any_of(m.units.begin(), m.units.end(), [&](int p) {
+          return links_.Linked({&full_, ei}, {&full_, p});
+        });
+        if (summarised) {
+          by_statement[statement].push_back(ei);
+          break;
+        }
+      }
+    }
+    for (const auto& [statement, exceptions] : by_statement) {
+      std::vector<UnitRef> units = {{&abridged_, statement}};
+      std::string names;
+      for (int e : exceptions) {
+        units.push_back({&full_, e});
+        names += (names.empty() ? "" : ", ") + Name({&full_, e}, &abridged_);
+      }
+      sink_.Add("ABRIDGED-OMITS-EXCEPTION", Severity::kWarning, units,
+                "le regole abbreviate (" + abridged_.units[statement].eid +
+                    ") riassumono una regola ma non ne riportano l'eccezione (" + names + ")");
+    }
+  }
+
+  FindingSink& sink_;
+  const Rulebook& abridged_;
+  const Rulebook& full_;
+  const OverrideLinks& links_;
+  std::vector<CaseEntry> full_cases_, abridged_cases_;
+  std::map<int, std::vector<std::string>> full_words_;
+  std::map<int, Mapping> mappings_;  // abridged statement -> full units
+  std::set<int> mentioned_;          // full units some statement maps to
+  std::set<int> reported_exceptions_;
+};
+
+}  // namespace
+
+void CheckAbridged(FindingSink& sink, const Rulebook& abridged, const Rulebook& full,
+                   const OverrideLinks& links) {
+  AbridgedChecker(sink, abridged, full, links).Run();
+}
+
+}  // namespace arbitro::check_detail
