@@ -1,8 +1,9 @@
 // arbitro eval-resolve: ruling quality of `resolve` on scenario sets.
 //
 // Input: TSV lines "scenario<TAB>sanction types<TAB>beneficiary<TAB>provision ids"
-// (the first sanction type is the decisive one). Scenarios are resolved without
-// --game. A decision is right when the best ruling contains the decisive sanction
+// (the first sanction type is the decisive one). Each scenario is resolved with
+// --game set to the game of its first expected provision, and again without (the
+// engine infers the game); the floor applies to the first. A decision is right when the best ruling contains the decisive sanction
 // type for the expected beneficiary; citations are right when every expected
 // provision is cited by the best ruling.
 #include <algorithm>
@@ -43,7 +44,7 @@ Status CmdEvalResolve(CommandContext& ctx) {
   std::unique_ptr<Engine> engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
-  std::map<std::string, Tally> tally;
+  std::map<std::string, Tally> tally, guessed;
   for (const TsvRow& row : rows) {
     const std::vector<std::string> types = SplitList(row.cols[1], ',');
     const std::string& beneficiary = row.cols[2];
@@ -55,32 +56,44 @@ Status CmdEvalResolve(CommandContext& ctx) {
     if (!engine->Show(cites[0], &first).ok()) {
       return Status::InvalidArgument(row.where + ": id atteso sconosciuto '" + cites[0] + "'");
     }
-    ResolveResult r;
-    s = engine->Resolve(row.cols[0], ResolveOptions{}, &r);
-    bool decision_ok = false, cites_ok = false;
-    std::string got = s.ok() ? "(nessuna decisione)" : "errore: " + s.message();
-    if (s.ok() && !r.rulings.empty()) {
+    auto judge = [&](const ResolveOptions& options, bool* decision_ok, bool* cites_ok, std::string* got) {
+      ResolveResult r;
+      Status rs = engine->Resolve(row.cols[0], options, &r);
+      *decision_ok = *cites_ok = false;
+      *got = rs.ok() ? "(nessuna decisione)" : "errore: " + rs.message();
+      if (!rs.ok() || r.rulings.empty()) return;
       const Ruling& best = r.rulings[0];
-      got = best.decision + " [";
+      *got = best.decision + " [";
       for (const SanctionInfo& sa : best.sanctions) {
-        got += sa.type + "/" + sa.beneficiary + " ";
-        if (sa.type == types[0] && (beneficiary.empty() || sa.beneficiary == beneficiary)) decision_ok = true;
+        *got += sa.type + "/" + sa.beneficiary + " ";
+        if (sa.type == types[0] && (beneficiary.empty() || sa.beneficiary == beneficiary)) *decision_ok = true;
       }
-      got += "]";
+      *got += "]";
       std::set<std::string> cited;
       for (const Citation& c : best.citations) cited.insert(c.id);
-      cites_ok = std::all_of(cites.begin(), cites.end(), [&](const std::string& id) { return cited.count(id); });
-      if (!cites_ok && args.Has("--verbose")) {
-        got += " citazioni:";
-        for (const auto& id : cited) got += " " + id;
+      *cites_ok = std::all_of(cites.begin(), cites.end(), [&](const std::string& id) { return cited.count(id); });
+      if (!*cites_ok) {
+        *got += " citazioni:";
+        for (const auto& id : cited) *got += " " + id;
       }
-    }
+    };
+    ResolveOptions with_game;
+    with_game.game = first.game;
+    bool decision_ok = false, cites_ok = false, guess_decision = false, guess_cites = false;
+    std::string got, guess_got;
+    judge(with_game, &decision_ok, &cites_ok, &got);
+    judge(ResolveOptions{}, &guess_decision, &guess_cites, &guess_got);
     for (const std::string& key : {first.game, std::string("TUTTI")}) {
       Tally& t = tally[key];
       ++t.n;
       t.decision += decision_ok;
       t.citations += cites_ok;
       t.both += decision_ok && cites_ok;
+      Tally& g = guessed[key];
+      ++g.n;
+      g.decision += guess_decision;
+      g.citations += guess_cites;
+      g.both += guess_decision && guess_cites;
     }
     if (args.Has("--verbose") && !(decision_ok && cites_ok)) {
       ctx.err << row.where << ": " << row.cols[0] << "\n  atteso " << types[0] << "/" << beneficiary << " "
@@ -91,17 +104,22 @@ Status CmdEvalResolve(CommandContext& ctx) {
     JsonWriter json(ctx.out);
     json.BeginObject().Key("games").BeginArray();
     for (const auto& [game, t] : tally) {
+      const Tally& g = guessed[game];
       json.BeginObject().Field("game", game).Key("n").Int(t.n).Key("decision").Number(t.Rate(t.decision))
+          .Key("inferred_decision").Number(g.Rate(g.decision)).Key("inferred_both").Number(g.Rate(g.both))
           .Key("citations").Number(t.Rate(t.citations)).Key("both").Number(t.Rate(t.both)).EndObject();
     }
     json.EndArray().EndObject().Finish();
   } else {
-    ctx.out << "gioco                 n  decisione  citazioni  entrambe\n";
+    ctx.out << "                         con --game                  | gioco dedotto\n"
+               "gioco                 n  decisione  citazioni  entrambe | decisione  entrambe\n";
     for (const auto& [game, t] : tally) {
-      char line[128];
-      std::snprintf(line, sizeof line, "%-18s %4d      %s      %s     %s\n", game.c_str(), t.n,
+      const Tally& g = guessed[game];
+      char line[160];
+      std::snprintf(line, sizeof line, "%-18s %4d      %s      %s     %s |     %s     %s\n", game.c_str(), t.n,
                     Fixed3(t.Rate(t.decision)).c_str(), Fixed3(t.Rate(t.citations)).c_str(),
-                    Fixed3(t.Rate(t.both)).c_str());
+                    Fixed3(t.Rate(t.both)).c_str(), Fixed3(g.Rate(g.decision)).c_str(),
+                    Fixed3(g.Rate(g.both)).c_str());
       ctx.out << line;
     }
   }

@@ -18,22 +18,34 @@ Engine::Engine() : impl_(std::make_unique<Impl>()) {}
 Engine::~Engine() = default;
 
 Status Engine::Open(const std::string& index_dir, std::unique_ptr<Engine>* engine) {
+  auto open_generation = [](const std::string& generation, std::unique_ptr<Engine>* out) {
+    std::unique_ptr<Engine> e(new Engine());
+    e->impl_->generation = generation;
+    Status s = Database::Open(SqlitePath(generation), /*read_only=*/true, &e->impl_->db);
+    if (!s.ok()) return s;
+    try {
+      e->impl_->xdb = Xapian::Database(XapianPath(generation));
+    } catch (const Xapian::Error& err) {
+      return Status::IndexError("cannot open the search index: " + err.get_description());
+    }
+    s = e->impl_->Load();
+    if (s.ok()) *out = std::move(e);
+    return s;
+  };
+  // Between reading "current" and opening its files, concurrent builds may publish
+  // newer generations and remove this one: then retry on the generation now current.
+  // A failure on a generation that is still current is real corruption.
   std::string generation;
   Status s = OpenCurrentGeneration(index_dir, &generation);
-  if (!s.ok()) return s;
-  std::unique_ptr<Engine> e(new Engine());
-  e->impl_->generation = generation;
-  s = Database::Open(SqlitePath(generation), /*read_only=*/true, &e->impl_->db);
-  if (!s.ok()) return s;
-  try {
-    e->impl_->xdb = Xapian::Database(XapianPath(generation));
-  } catch (const Xapian::Error& err) {
-    return Status::IndexError("cannot open the search index: " + err.get_description());
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    if (s.ok()) s = open_generation(generation, engine);
+    if (s.code() != Status::Code::kIndexError) return s;
+    std::string now;
+    if (!OpenCurrentGeneration(index_dir, &now).ok() || now == generation) return s;
+    generation = now;
+    s = Status::OK();
   }
-  s = e->impl_->Load();
-  if (!s.ok()) return s;
-  *engine = std::move(e);
-  return Status::OK();
+  return s;
 }
 
 Status Engine::Impl::Load() {
@@ -248,7 +260,7 @@ Status Engine::Impl::ValidateGame(const std::string& game) const {
                                  Join(names, ", ") + ")");
 }
 
-std::string Engine::Impl::InferGame(const std::vector<Token>& tokens) const {
+std::map<std::string, double> Engine::Impl::HintScores(const std::vector<Token>& tokens) const {
   std::map<std::string, double> score;
   for (const auto& [game, list] : hints) {
     for (const auto& [terms, weight] : list) {
@@ -262,6 +274,11 @@ std::string Engine::Impl::InferGame(const std::vector<Token>& tokens) const {
       }
     }
   }
+  return score;
+}
+
+std::string Engine::Impl::InferGame(const std::vector<Token>& tokens) const {
+  const std::map<std::string, double> score = HintScores(tokens);
   std::string best;
   double best_score = 0, second = 0;
   for (const auto& [game, sc] : score) {

@@ -51,6 +51,8 @@ struct Engine::Impl {
   Status FindUnit(const std::string& id, long long* unit_id);
   std::string SanctionLabel(const std::string& game, const std::string& type) const;
   std::string BeneficiaryLabel(const std::string& game, const std::string& id) const;
+  // Sum of the matched hint weights of each game.
+  std::map<std::string, double> HintScores(const std::vector<Token>& tokens) const;
   // Game suggested by the words of `tokens`, or "" when unclear.
   std::string InferGame(const std::vector<Token>& tokens) const;
   Status ValidateGame(const std::string& game) const;

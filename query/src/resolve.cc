@@ -55,22 +55,25 @@ enum class Truth { kTrue, kFalse, kPending };
 struct CaseEval {
   const RuleCase* rc = nullptr;
   int trues = 0, text_trues = 0, pendings = 0;
+  int evidence = 0;  // words of the description that support its conditions
   bool falsified = false;
   std::vector<std::string> pending_facts;
   std::set<std::string> facts_tested;
   bool variant_blocked = false;
 };
 
-Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text) {
+Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text, int* words) {
   auto it = facts.find(cond.fact);
   if (it == facts.end() || it->second.empty()) return Truth::kPending;
   bool negative = cond.op == "ne" || cond.op == "not-in";
   // Positive conditions hold when any value read satisfies them; negative ones when all do.
   bool holds = negative;
+  *words = 0;
   for (const Reading& r : it->second) {
     bool h = CondHolds(cond, r.value);
     if (negative ? !h : h) {
       holds = !negative;
+      if (r.from_text) *words = std::max(*words, static_cast<int>(r.count));
       break;
     }
   }
@@ -137,10 +140,12 @@ CaseEval EvaluateCase(const RuleCase& c, const FactMap& facts) {
   for (const RuleCond& cond : c.when) {
     e.facts_tested.insert(cond.fact);
     bool from_text = false;
-    switch (Evaluate(cond, facts, &from_text)) {
+    int words = 0;
+    switch (Evaluate(cond, facts, &from_text, &words)) {
       case Truth::kTrue:
         ++e.trues;
         if (from_text) ++e.text_trues;
+        e.evidence += words;
         break;
       case Truth::kFalse:
         e.falsified = true;
@@ -212,39 +217,63 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   int max_spec = 0;
   for (const auto& e : applicable) max_spec = std::max(max_spec, e.trues);
 
-  // Absorption: a case whose tested facts are a strict subset of a more specific
-  // applicable case with another sanction gives way to it.
-  auto absorbed = [&](const CaseEval& e) {
-    for (const auto& other : applicable) {
-      if (other.trues <= e.trues || Signature(*other.rc) == Signature(*e.rc)) continue;
-      if (std::includes(other.facts_tested.begin(), other.facts_tested.end(), e.facts_tested.begin(),
-                        e.facts_tested.end())) {
-        return &other;
+  // Grouping, most specific first. A case joins the ruling of a more specific case
+  // when they agree on the decisive sanction (the body paragraph and its summary
+  // row, which may list fewer accessory sanctions); otherwise, when its tested facts
+  // are a subset of that case's, it is absorbed (the specific rule wins); otherwise
+  // it is an alternative ruling.
+  // Ties between equally specific cases go to the one more of the description supports.
+  std::stable_sort(applicable.begin(), applicable.end(), [](const CaseEval& x, const CaseEval& y) {
+    return x.trues != y.trues ? x.trues > y.trues : x.evidence > y.evidence;
+  });
+  struct Group {
+    const CaseEval* lead;
+    std::vector<const CaseEval*> members;
+  };
+  std::vector<Group> grouped;
+  auto agrees = [](const RuleCase& lead, const RuleCase& c) {
+    if (c.sanctions.empty() || lead.sanctions.empty()) return false;
+    auto same = [](const SanctionInfo& a, const SanctionInfo& b) {
+      return a.type == b.type &&
+             (a.beneficiary == b.beneficiary || a.beneficiary.empty() || b.beneficiary.empty());
+    };
+    for (const auto& ls : lead.sanctions) {
+      if (same(ls, c.sanctions[0])) return true;
+    }
+    for (const auto& cs : c.sanctions) {
+      if (same(cs, lead.sanctions[0])) return true;
+    }
+    return false;
+  };
+  for (const auto& e : applicable) {
+    Group* home = nullptr;
+    const CaseEval* absorber = nullptr;
+    for (auto& g : grouped) {
+      if (agrees(*g.lead->rc, *e.rc)) {
+        home = &g;
+        break;
+      }
+      if (!absorber && g.lead->trues > e.trues &&
+          std::includes(g.lead->facts_tested.begin(), g.lead->facts_tested.end(),
+                        e.facts_tested.begin(), e.facts_tested.end())) {
+        absorber = g.lead;
       }
     }
-    return static_cast<const CaseEval*>(nullptr);
-  };
-  std::map<std::string, std::vector<const CaseEval*>> groups;  // signature → cases
-  std::map<std::string, int> group_spec;
-  for (const auto& e : applicable) {
-    if (const CaseEval* by = absorbed(e)) {
+    if (home) {
+      home->members.push_back(&e);
+    } else if (absorber) {
       if (options.explain) {
         result->explanation.push_back("assorbito: " + e.rc->citation + " (" + e.rc->case_id +
-                                      ") dalla regola più specifica " + by->rc->citation);
+                                      ") dalla regola più specifica " + absorber->rc->citation);
       }
       continue;
+    } else {
+      grouped.push_back({&e, {&e}});
     }
-    const std::string sig = Signature(*e.rc);
-    groups[sig].push_back(&e);
-    group_spec[sig] = std::max(group_spec[sig], e.trues);
     if (options.explain) {
       result->explanation.push_back("si applica: " + e.rc->citation + " (" + e.rc->case_id + ")");
     }
   }
-  std::vector<std::string> order;
-  for (const auto& [sig, list] : groups) order.push_back(sig);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](const std::string& a, const std::string& b) { return group_spec[a] > group_spec[b]; });
 
   // Pending cases more specific than the best applicable one: a missing fact matters.
   std::map<std::string, int> pending_count;
@@ -258,24 +287,21 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   const bool open_question = !pending_order.empty();
 
   int top_level = 0;
-  for (size_t g = 0; g < order.size(); ++g) {
-    const auto& list = groups[order[g]];
-    const CaseEval* lead = list[0];
-    for (const auto* e : list) {
-      if (e->trues > lead->trues) lead = e;
-    }
+  for (size_t g = 0; g < grouped.size(); ++g) {
+    const CaseEval* lead = grouped[g].lead;
     Ruling ruling;
     ruling.decision = DecisionOf(*lead->rc);
     ruling.sanctions = lead->rc->sanctions;
+    ruling.support = lead->text_trues;
     std::set<std::string> cited;
-    for (const auto* e : list) {
+    for (const auto* e : grouped[g].members) {
       if (!cited.insert(e->rc->doc + "#" + e->rc->eid).second) continue;
       ruling.citations.push_back({rules.game, e->rc->doc, e->rc->doc + "#" + e->rc->eid, e->rc->citation, e->rc->text});
       ruling.because.push_back(Because(rules, *e->rc));
     }
     double confidence = 0.5 + 0.45 * (lead->rc->when.empty() ? 0 : double(lead->text_trues) / lead->rc->when.size());
-    if (group_spec[order[g]] < group_spec[order[0]]) confidence *= 0.5;
-    if (g > 0 && group_spec[order[g]] == group_spec[order[0]]) ++top_level;
+    if (lead->trues < grouped[0].lead->trues) confidence *= 0.5;
+    if (g > 0 && lead->trues == grouped[0].lead->trues) ++top_level;
     if (open_question) confidence *= 0.6;
     ruling.confidence = std::round(confidence * 100) / 100;
     result->rulings.push_back(std::move(ruling));
@@ -305,6 +331,7 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   question.fact = fact->name;
   question.question = fact->ask;
   std::set<std::string> decisions;
+  std::vector<std::pair<int, UnresolvedOption>> ranked;  // (support, option)
   for (const RuleValue& v : fact->values) {
     FactMap with = facts;
     with[fact->name] = {{fact->name, v.id, "", 0, 0, true}};
@@ -313,8 +340,17 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
     quiet.explain = false;
     EvaluateRules(rules, with, quiet, /*ask_back=*/false, &sub);
     if (sub.rulings.empty()) continue;
-    question.options.push_back({v.id, v.label, sub.rulings[0].decision});
+    ranked.push_back({sub.rulings[0].support, {v.id, v.label, sub.rulings[0].decision}});
     decisions.insert(sub.rulings[0].decision);
+  }
+  // The values under which more of the description is used come first; a referee
+  // is not asked to choose among dozens.
+  constexpr size_t kMaxOptions = 8;
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (size_t i = 0; i < ranked.size() && i < kMaxOptions; ++i) {
+    if (i > 0 && ranked[i].first < ranked[0].first && question.options.size() >= 3) break;
+    question.options.push_back(ranked[i].second);
   }
   if (decisions.size() > 1 || (result->rulings.empty() && !question.options.empty())) {
     result->unresolved.push_back(std::move(question));
@@ -382,23 +418,85 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
     }
   }
   // The same object described twice with different values is a contradiction:
-  // two multi-word readings of one fact that share a word ("palla ferma" / "palla in movimento").
+  // two multi-word readings of a two-valued fact (a state such as still / moving)
+  // about the same head word ("palla ferma" / "palla in movimento"). Facts with many
+  // values legitimately hold several (subject and object of a sentence).
   for (const auto& [fact, list] : *facts) {
+    const RuleFact* rule_fact = gr.rules.Fact(fact);
+    if (!rule_fact || rule_fact->integer || rule_fact->values.size() != 2) continue;
+    // The head a state is said of: the reading's first word when it has several,
+    // else the content word before it ("palla" in "palla … ferma").
+    auto head = [&](const Reading& r) -> std::string {
+      if (r.count >= 2) return words[r.first].term;
+      return r.first > 0 ? words[r.first - 1].term : std::string();
+    };
     for (size_t a = 0; a < list.size(); ++a) {
       for (size_t b = a + 1; b < list.size(); ++b) {
-        if (list[a].count < 2 || list[b].count < 2) continue;
-        bool share = false;
-        for (size_t x = list[a].first; x < list[a].first + list[a].count && !share; ++x) {
-          for (size_t y = list[b].first; y < list[b].first + list[b].count && !share; ++y) {
-            share = words[x].term == words[y].term;
-          }
-        }
-        if (share) {
+        if (list[a].value == list[b].value || !list[a].from_text || !list[b].from_text) continue;
+        const std::string ha = head(list[a]), hb = head(list[b]);
+        if (!ha.empty() && ha == hb) {
           contradictions->push_back("«" + list[a].words + "» e «" + list[b].words + "» (" + fact + ")");
         }
       }
     }
   }
+}
+
+// Resolves within one game: validates structured facts, adds defaults, evaluates.
+Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::string> contradictions,
+                     const ResolveOptions& options, ResolveResult* result) {
+  result->game = rules.game;
+  std::vector<std::string> names;
+  for (const auto& f : rules.facts) names.push_back(f.name);
+  for (const auto& [name, value] : options.facts) {
+    const RuleFact* fact = rules.Fact(name);
+    if (!fact) {
+      std::string near = Nearest(name, names);
+      return Status::InvalidArgument("fatto sconosciuto '" + name + "' per " + rules.game +
+                                     (near.empty() ? "" : ", forse '" + near + "'?") +
+                                     " (fatti ammessi: " + Join(names, ", ") + ")");
+    }
+    bool ok = fact->Value(value) != nullptr;
+    if (fact->integer && !ok) {
+      ok = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      });
+    }
+    if (!ok) {
+      std::vector<std::string> ids;
+      for (const auto& v : fact->values) ids.push_back(v.id);
+      std::string near = Nearest(value, ids);
+      return Status::InvalidArgument("valore sconosciuto '" + value + "' per il fatto " + name +
+                                     (near.empty() ? "" : ", forse '" + near + "'?") +
+                                     " (valori ammessi: " + Join(ids, ", ") + ")");
+    }
+    auto& list = facts[name];
+    if (!list.empty() && list[0].value != value) {
+      contradictions.push_back(name + "=" + list[0].value + " e " + name + "=" + value);
+    }
+    list.push_back({name, value, "", 0, 0, true});
+  }
+  if (!contradictions.empty()) {
+    return Status::InvalidArgument("fatti contraddittori: " + Join(contradictions, "; "));
+  }
+  // Defaults for facts the description does not mention.
+  for (const auto& f : rules.facts) {
+    if (!f.default_value.empty() && !facts.count(f.name)) {
+      facts[f.name].push_back({f.name, f.default_value, "", 0, 0, false});
+    }
+  }
+  for (const auto& [name, list] : facts) {
+    for (const Reading& r : list) {
+      result->facts.push_back({name, r.value, r.words});
+      if (options.explain) {
+        result->explanation.push_back(
+            r.from_text ? (r.words.empty() ? "dato: " : "letto «" + r.words + "»: ") + name + " = " + r.value
+                        : "assunto " + name + " = " + r.value + " (valore predefinito)");
+      }
+    }
+  }
+  EvaluateRules(rules, facts, options, /*ask_back=*/true, result);
+  return Status::OK();
 }
 
 }  // namespace
@@ -496,86 +594,57 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& option
     }
   }
 
-  Impl::GameResolver* best_resolver = nullptr;
-  FactMap best_facts;
-  std::vector<std::string> best_contradictions;
-  int best_count = -1;
-  for (const std::string& game : candidates) {
+  // Without --game every game is tried: the one whose best ruling rests on most of
+  // the description wins (ties: the game the vocabulary hints at, then most facts read).
+  const std::map<std::string, double> hint_scores = im.HintScores(tokens);
+  bool have_best = false;
+  double best_score = -1;
+  ResolveResult best;
+  for (size_t k = 0; k < candidates.size(); ++k) {
     Impl::GameResolver* gr = nullptr;
-    Status s = im.Resolver(game, &gr);
+    Status s = im.Resolver(candidates[k], &gr);
     if (!s.ok()) return s;
+    if (gr->rules.cases.empty() && !options.game.empty()) {
+      return Status::InvalidArgument("il gioco '" + gr->rules.game + "' non ha regole strutturate");
+    }
     FactMap facts;
     std::vector<std::string> contradictions;
-    ReadFacts(im, *gr, content, &facts, &contradictions);
-    int count = 0;
-    for (const auto& [f, list] : facts) count += static_cast<int>(list.size());
-    if (count > best_count) {
-      best_count = count;
-      best_resolver = gr;
-      best_facts = std::move(facts);
-      best_contradictions = std::move(contradictions);
+    if (!structured) ReadFacts(im, *gr, content, &facts, &contradictions);
+    ResolveResult attempt;
+    attempt.scenario = scenario;
+    s = ResolveInGame(gr->rules, std::move(facts), std::move(contradictions), options, &attempt);
+    if (!s.ok()) {
+      if (!options.game.empty()) return s;
+      continue;  // a contradiction in one game's reading does not stop the others
     }
-    if (!options.game.empty()) break;
-  }
-  Impl::GameResolver& gr = *best_resolver;
-  const GameRules& rules = gr.rules;
-  result->game = rules.game;
-  if (rules.cases.empty()) {
-    return Status::InvalidArgument("il gioco '" + rules.game + "' non ha regole strutturate");
-  }
-  FactMap facts = structured ? FactMap() : best_facts;
-
-  // ---- structured facts (--fact name=value), validated against the vocabulary
-  for (const auto& [name, value] : options.facts) {
-    const RuleFact* fact = rules.Fact(name);
-    std::vector<std::string> names;
-    for (const auto& f : rules.facts) names.push_back(f.name);
-    if (!fact) {
-      std::string near = Nearest(name, names);
-      return Status::InvalidArgument("fatto sconosciuto '" + name + "' per " + rules.game +
-                                     (near.empty() ? "" : ", forse '" + near + "'?") +
-                                     " (fatti ammessi: " + Join(names, ", ") + ")");
+    int read = 0;
+    for (const FactReading& f : attempt.facts) read += f.words.empty() ? 0 : 1;
+    double score = (attempt.rulings.empty() ? 0 : attempt.rulings[0].support * 10.0) +
+                   (attempt.unresolved.empty() ? 0 : 5.0) + read + 0;
+    if (candidates.size() > 1) {
+      auto h = hint_scores.find(candidates[k]);
+      if (h != hint_scores.end()) score += 4.0 * h->second;
     }
-    bool ok = fact->Value(value) != nullptr;
-    if (fact->integer && !ok) {
-      ok = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-    }
-    if (!ok) {
-      std::vector<std::string> ids;
-      for (const auto& v : fact->values) ids.push_back(v.id);
-      std::string near = Nearest(value, ids);
-      return Status::InvalidArgument("valore sconosciuto '" + value + "' per il fatto " + name +
-                                     (near.empty() ? "" : ", forse '" + near + "'?") +
-                                     " (valori ammessi: " + Join(ids, ", ") + ")");
-    }
-    auto& list = facts[name];
-    if (!list.empty() && list[0].value != value) {
-      best_contradictions.push_back(name + "=" + list[0].value + " e " + name + "=" + value);
-    }
-    list.push_back({name, value, "", 0, 0, true});
-  }
-  if (!best_contradictions.empty()) {
-    return Status::InvalidArgument("fatti contraddittori: " + Join(best_contradictions, "; "));
-  }
-  // Defaults for facts the description does not mention.
-  for (const auto& f : rules.facts) {
-    if (!f.default_value.empty() && !facts.count(f.name)) {
-      facts[f.name].push_back({f.name, f.default_value, "", 0, 0, false});
+    if (!have_best || score > best_score) {
+      have_best = true;
+      best_score = score;
+      best = std::move(attempt);
     }
   }
-  for (const auto& [name, list] : facts) {
-    for (const Reading& r : list) {
-      result->facts.push_back({name, r.value, r.words});
-      if (options.explain) {
-        result->explanation.push_back(r.from_text ? (r.words.empty() ? "dato: " : "letto «" + r.words + "»: ") + name + " = " + r.value
-                                                  : "assunto " + name + " = " + r.value + " (valore predefinito)");
-      }
-    }
+  if (!have_best) {
+    return Status::InvalidArgument("fatti contraddittori nella descrizione: precisare la situazione");
   }
-  EvaluateRules(rules, facts, options, /*ask_back=*/true, result);
+  *result = std::move(best);
+  const GameRules* rules = nullptr;
+  {
+    Impl::GameResolver* gr = nullptr;
+    Status s = im.Resolver(result->game, &gr);
+    if (!s.ok()) return s;
+    rules = &gr->rules;
+  }
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;
-    ask.game = rules.game;
+    ask.game = rules->game;
     ask.limit = 3;
     AskResult closest;
     if (Ask(scenario, ask, &closest).ok()) result->closest = std::move(closest.hits);
