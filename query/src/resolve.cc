@@ -275,11 +275,14 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
     }
   }
 
-  // Pending cases more specific than the best applicable one: a missing fact matters.
+  // Pending cases that would be more specific than the best applicable one, and use
+  // at least as much of the description: the missing fact would change the decision.
   std::map<std::string, int> pending_count;
   std::vector<std::string> pending_order;
+  const int lead_text = grouped.empty() ? 0 : grouped[0].lead->text_trues;
   for (const auto& e : pending) {
     if (e.trues + e.pendings <= max_spec && max_spec > 0) continue;
+    if (e.text_trues < lead_text) continue;
     for (const auto& f : e.pending_facts) {
       if (!pending_count[f]++) pending_order.push_back(f);
     }
@@ -340,6 +343,9 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
     quiet.explain = false;
     EvaluateRules(rules, with, quiet, /*ask_back=*/false, &sub);
     if (sub.rulings.empty()) continue;
+    // With a ruling in hand, only a value under which a rule uses more of the
+    // description than the current one is worth asking about.
+    if (!result->rulings.empty() && sub.rulings[0].support <= result->rulings[0].support) continue;
     ranked.push_back({sub.rulings[0].support, {v.id, v.label, sub.rulings[0].decision}});
     decisions.insert(sub.rulings[0].decision);
   }
