@@ -379,6 +379,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
     }
   }
   std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
+  std::set<size_t> used_numbers;
   for (const auto& form : gr.forms) {
     const size_t n = form.terms.size();
     for (size_t i = 0; i + n <= words.size(); ++i) {
@@ -398,6 +399,8 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         size_t j = i + n;
         while (j < words.size() && j < i + n + 2 && !std::isdigit(static_cast<unsigned char>(words[j].word[0]))) ++j;
         if (j >= words.size() || j >= i + n + 2) continue;
+        // Each number is read once, by the longest cue (forms come longest first).
+        if (!used_numbers.insert(j).second) continue;
         value = words[j].word;
         spans.emplace_back(i, j - i + 1);
       } else {
