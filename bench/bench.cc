@@ -50,6 +50,7 @@ std::vector<std::string> ReadColumn(const std::vector<std::string>& files) {
 }
 
 double RunProcess(const std::vector<std::string>& argv) {
+  std::fflush(stdout);  // the child must not inherit unflushed output
   auto start = Clock::now();
   pid_t pid = fork();
   if (pid == 0) {
@@ -139,6 +140,28 @@ int main(int argc, char** argv) {
       }
     }
     Report("resolve in-process", resolve_ms);
+  }
+
+  // ---- hostile input (tests/hostile_test.cc has the full list): the worst case
+  {
+    std::string long_text;
+    while (long_text.size() < 100 * 1024) long_text += "fuorigioco portiere area ";
+    const std::vector<std::string> hostile = {
+        "", long_text, "!!!???...,,,;;;", "il la di che cosa se", "fuorigioco AND NOT ( \" * NEAR",
+        "'; DROP TABLE units; --", "\x01\x1b[31m fuorigioco \x7f", "\xff\xfe\xc3 fuorigioco \xed\xa0\x80",
+        "\xe2\x80\xae" "fuorigioco\xe2\x80\x8f", "\xe2\x9a\xbd\xf0\x9f\x9f\xa5 fuorigioco \xf0\x9f\xa4\xb7"};
+    std::vector<double> hostile_ms;
+    for (int rep = 0; rep < 5; ++rep) {
+      for (const auto& h : hostile) {
+        auto start = Clock::now();
+        arbitro::AskResult ask;
+        engine->Ask(h, arbitro::AskOptions{}, &ask);
+        arbitro::ResolveResult resolve;
+        engine->Resolve(h, arbitro::ResolveOptions{}, &resolve);
+        hostile_ms.push_back(Ms(Clock::now() - start));
+      }
+    }
+    Report("hostile ask+resolve (worst = max)", hostile_ms);
   }
 
   // ---- whole process

@@ -28,7 +28,11 @@ Status BuildFromCorpus(CommandContext& ctx, const std::string& corpus_dir, bool 
   if (!s.ok()) return s;
   IndexStats stats;
   s = BuildIndex(corpus, ctx.index_dir, &stats);
-  if (!s.ok()) return s;
+  if (!s.ok()) {
+    const std::string msg = "impossibile scrivere l'indice in " + ctx.index_dir + ": " +
+                            s.message() + " (un indice già presente resta invariato)";
+    return s.code() == Status::Code::kIOError ? Status::IOError(msg) : Status::IndexError(msg);
+  }
   if (!quiet) {
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.2f", stats.seconds);
@@ -43,8 +47,7 @@ Status BuildFromCorpus(CommandContext& ctx, const std::string& corpus_dir, bool 
 Status OpenEngine(CommandContext& ctx, std::unique_ptr<Engine>* engine) {
   Status s = Engine::Open(ctx.index_dir, engine);
   if (s.code() != Status::Code::kNotFound) return s;
-  ctx.err << "arbitro: nessun indice in " << ctx.index_dir
-          << ": indicizzazione del corpus incluso…\n";
+  ctx.err << "arbitro: " << s.message() << ": indicizzazione del corpus incluso…\n";
   s = BuildFromCorpus(ctx, ctx.corpus_dir, /*quiet=*/true);
   if (!s.ok()) return s;
   return Engine::Open(ctx.index_dir, engine);
@@ -52,7 +55,7 @@ Status OpenEngine(CommandContext& ctx, std::unique_ptr<Engine>* engine) {
 
 Status CmdIndex(CommandContext& ctx) {
   ArgParser args(ctx.args);
-  args.Option("--corpus");
+  args.Option("--corpus", /*once=*/true);
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (!args.Positional().empty()) {

@@ -182,6 +182,7 @@ CREATE TABLE fact_values (
   fact_id INTEGER NOT NULL REFERENCES facts(id),
   value   TEXT NOT NULL,
   label   TEXT NOT NULL,
+  label_terms TEXT NOT NULL,  -- the label's analysed content terms, space-separated
   ord     INTEGER NOT NULL,
   UNIQUE (fact_id, value)
 );
@@ -190,7 +191,8 @@ CREATE TABLE fact_values (
 CREATE TABLE forms (
   fact_id  INTEGER NOT NULL REFERENCES facts(id),
   value_id INTEGER REFERENCES fact_values(id),
-  form     TEXT NOT NULL
+  form     TEXT NOT NULL,
+  terms    TEXT NOT NULL  -- analysed content terms (stopwords dropped), space-separated
 );
 CREATE INDEX forms_fact ON forms(fact_id);
 

@@ -19,7 +19,7 @@ namespace fs = std::filesystem;
 namespace arbitro {
 namespace {
 
-constexpr const char* kFormatVersion = "1";
+
 constexpr const char* kCurrentLink = "current";
 constexpr const char* kTempPrefix = "tmp-";
 constexpr const char* kGenerationPrefix = "gen-";
@@ -75,7 +75,8 @@ void FsyncPath(const std::string& path) {
 
 class SqliteWriter {
  public:
-  SqliteWriter(const Corpus& corpus, Database* db) : corpus_(corpus), db_(*db) {}
+  SqliteWriter(const Corpus& corpus, const Analyzer& analyzer, Database* db)
+      : corpus_(corpus), analyzer_(analyzer), db_(*db) {}
 
   Status Write(IndexStats* stats) {
     Status s = db_.Exec(IndexSchemaSql());
@@ -109,7 +110,7 @@ class SqliteWriter {
     Status s = Prep(&st, "INSERT INTO meta(key, value) VALUES (?, ?)");
     if (!s.ok()) return s;
     const std::pair<const char*, std::string> rows[] = {
-        {"format", kFormatVersion},
+        {"format", IndexFormatVersion()},
         {"corpus", corpus_.dir},
         {"built", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
                                      std::chrono::system_clock::now().time_since_epoch())
@@ -166,8 +167,10 @@ class SqliteWriter {
     Status s = Prep(&fact,
                     "INSERT INTO facts(game, name, type, ask, label, default_value, ord) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&value, "INSERT INTO fact_values(fact_id, value, label, ord) VALUES (?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&form, "INSERT INTO forms(fact_id, value_id, form) VALUES (?, ?, ?)");
+    if (s.ok())
+      s = Prep(&value,
+               "INSERT INTO fact_values(fact_id, value, label, label_terms, ord) VALUES (?, ?, ?, ?, ?)");
+    if (s.ok()) s = Prep(&form, "INSERT INTO forms(fact_id, value_id, form, terms) VALUES (?, ?, ?, ?)");
     if (s.ok()) s = Prep(&hint, "INSERT INTO hints(game, hint, weight) VALUES (?, ?, ?)");
     for (size_t i = 0; s.ok() && i < vocab.facts.size(); ++i) {
       const Fact& f = vocab.facts[i];
@@ -181,14 +184,15 @@ class SqliteWriter {
               .Run();
       long long fact_id = db_.LastInsertId();
       for (const auto& fm : f.forms) {
-        if (s.ok()) s = form.Bind(1, fact_id).BindNull(2).Bind(3, fm).Run();
+        if (s.ok()) s = form.Bind(1, fact_id).BindNull(2).Bind(3, fm).Bind(4, ContentTerms(fm)).Run();
       }
       for (size_t k = 0; s.ok() && k < f.values.size(); ++k) {
         const VocabValue& v = f.values[k];
-        s = value.Bind(1, fact_id).Bind(2, v.id).Bind(3, v.label).Bind(4, static_cast<long long>(k)).Run();
+        s = value.Bind(1, fact_id).Bind(2, v.id).Bind(3, v.label).Bind(4, ContentTerms(v.label))
+                .Bind(5, static_cast<long long>(k)).Run();
         long long value_id = db_.LastInsertId();
         for (const auto& fm : v.forms) {
-          if (s.ok()) s = form.Bind(1, fact_id).Bind(2, value_id).Bind(3, fm).Run();
+          if (s.ok()) s = form.Bind(1, fact_id).Bind(2, value_id).Bind(3, fm).Bind(4, ContentTerms(fm)).Run();
         }
       }
     }
@@ -365,7 +369,17 @@ class SqliteWriter {
     return s;
   }
 
+  // Content terms of a form, as the resolver matches them ("" when none).
+  std::string ContentTerms(const std::string& text) const {
+    std::string out;
+    for (const Token& t : analyzer_.Tokenize(text)) {
+      if (!t.stop) out += (out.empty() ? "" : " ") + t.term;
+    }
+    return out;
+  }
+
   const Corpus& corpus_;
+  const Analyzer& analyzer_;
   Database& db_;
   std::map<UnitKey, long long> unit_ids_;
   std::map<const Rulebook*, long long> doc_ids_;
@@ -514,6 +528,8 @@ std::string ReadLink(const std::string& path) {
 
 }  // namespace
 
+const char* IndexFormatVersion() { return "2"; }
+
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;
   if (const char* env = std::getenv("ARBITRO_INDEX"); env && *env) return env;
@@ -528,7 +544,7 @@ std::string DefaultIndexDir(const std::string& flag) {
 
 Status OpenCurrentGeneration(const std::string& index_dir, std::string* generation_dir) {
   std::string name = ReadLink(index_dir + "/" + kCurrentLink);
-  if (name.empty()) return Status::NotFound("no index in " + index_dir);
+  if (name.empty()) return Status::NotFound("nessun indice in " + index_dir);
   std::string gen = index_dir + "/" + name;
   std::error_code ec;
   if (!fs::is_regular_file(SqlitePath(gen), ec) || !fs::is_directory(XapianPath(gen), ec)) {
@@ -562,12 +578,12 @@ Status BuildIndex(const Corpus& corpus, const std::string& index_dir, IndexStats
   Database db;
   s = Database::Open(SqlitePath(temp), /*read_only=*/false, &db);
   if (!s.ok()) return s;
-  SqliteWriter sqlite(corpus, &db);
+  Analyzer analyzer(corpus.lexicon);
+  SqliteWriter sqlite(corpus, analyzer, &db);
   s = sqlite.Write(stats);
   if (!s.ok()) return s;
   db = Database();  // close before publishing
 
-  Analyzer analyzer(corpus.lexicon);
   XapianWriter xapian(corpus, analyzer, sqlite);
   s = xapian.Write(XapianPath(temp), stats);
   if (!s.ok()) return s;

@@ -23,6 +23,15 @@ Status Engine::Open(const std::string& index_dir, std::unique_ptr<Engine>* engin
     e->impl_->generation = generation;
     Status s = Database::Open(SqlitePath(generation), /*read_only=*/true, &e->impl_->db);
     if (!s.ok()) return s;
+    Statement format;
+    s = e->impl_->db.Prepare("SELECT value FROM meta WHERE key = 'format'", &format);
+    if (!s.ok()) return s;
+    const std::string version = format.Step(&s) ? format.Text(0) : "";
+    if (version != IndexFormatVersion()) {
+      // Reported as missing, so that the CLI rebuilds it as on a first run.
+      return Status::NotFound("l'indice " + generation + " ha un formato superato (" + version +
+                              ", atteso " + IndexFormatVersion() + ")");
+    }
     try {
       e->impl_->xdb = Xapian::Database(XapianPath(generation));
     } catch (const Xapian::Error& err) {
@@ -291,6 +300,13 @@ std::string Engine::Impl::InferGame(const std::vector<Token>& tokens) const {
     }
   }
   return best_score > 0 && best_score >= 1.5 * second + 0.01 ? best : "";
+}
+
+const std::string& Engine::Impl::SpellingSuggestion(const std::string& word) {
+  auto it = spelling_cache.find(word);
+  if (it != spelling_cache.end()) return it->second;
+  if (spelling_cache.size() > 10000) spelling_cache.clear();  // bounded memory
+  return spelling_cache[word] = xdb.get_spelling_suggestion(word, 2);
 }
 
 bool Engine::HasGame(const std::string& game) const { return impl_->games.count(game) > 0; }

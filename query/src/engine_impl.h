@@ -51,6 +51,10 @@ struct Engine::Impl {
   Status FindUnit(const std::string& id, long long* unit_id);
   std::string SanctionLabel(const std::string& game, const std::string& type) const;
   std::string BeneficiaryLabel(const std::string& game, const std::string& id) const;
+  // Xapian's spelling suggestion for a word ("" when none), cached.
+  const std::string& SpellingSuggestion(const std::string& word);
+  std::map<std::string, std::string> spelling_cache;
+
   // Sum of the matched hint weights of each game.
   std::map<std::string, double> HintScores(const std::vector<Token>& tokens) const;
   // Game suggested by the words of `tokens`, or "" when unclear.

@@ -180,10 +180,18 @@ std::string Because(const GameRules& rules, const RuleCase& c) {
 
 // Evaluates every case of the game on `facts`; fills rulings, notes and, when
 // ask_back is set, the unresolved questions.
+// `only`, when given, restricts the evaluation to those cases (the ask-back options
+// re-evaluate just the cases a missing fact can change).
 void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOptions& options,
-                   bool ask_back, ResolveResult* result) {
+                   bool ask_back, ResolveResult* result,
+                   const std::vector<const RuleCase*>* only = nullptr) {
   std::vector<CaseEval> applicable, pending, variant_only;
-  for (const RuleCase& c : rules.cases) {
+  std::vector<const RuleCase*> all;
+  if (!only) {
+    for (const RuleCase& c : rules.cases) all.push_back(&c);
+  }
+  for (const RuleCase* cp : only ? *only : all) {
+    const RuleCase& c = *cp;
     CaseEval e = EvaluateCase(c, facts);
     if (e.falsified || e.text_trues == 0) continue;
     const bool enabled = VariantEnabled(c.variant, options);
@@ -333,6 +341,14 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   Unresolved question;
   question.fact = fact->name;
   question.question = fact->ask;
+  // Only the applicable cases and those waiting on this fact can change.
+  std::vector<const RuleCase*> affected;
+  for (const auto& e : applicable) affected.push_back(e.rc);
+  for (const auto& e : pending) {
+    if (std::find(e.pending_facts.begin(), e.pending_facts.end(), fact->name) != e.pending_facts.end()) {
+      affected.push_back(e.rc);
+    }
+  }
   std::set<std::string> decisions;
   std::vector<std::pair<int, UnresolvedOption>> ranked;  // (support, option)
   for (const RuleValue& v : fact->values) {
@@ -341,7 +357,7 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
     ResolveResult sub;
     ResolveOptions quiet = options;
     quiet.explain = false;
-    EvaluateRules(rules, with, quiet, /*ask_back=*/false, &sub);
+    EvaluateRules(rules, with, quiet, /*ask_back=*/false, &sub, &affected);
     if (sub.rulings.empty()) continue;
     // With a ruling in hand, only a value under which a rule uses more of the
     // description than the current one is worth asking about.
@@ -372,17 +388,24 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
   for (Token& t : words) {
     if (gr.form_terms.count(t.term) || t.word.size() < 5) continue;
     if (im.xdb.get_termfreq(t.term) > 0) continue;
-    std::string suggestion = im.xdb.get_spelling_suggestion(t.word, 2);
+    const std::string& suggestion = im.SpellingSuggestion(t.word);
     if (!suggestion.empty()) {
       t.term = im.analyzer->TermOf(suggestion);
       t.word = suggestion;
     }
   }
+  // Where each term stands in the description: a form is tried only where its
+  // first term occurs.
+  std::map<std::string, std::vector<size_t>> where;
+  for (size_t i = 0; i < words.size(); ++i) where[words[i].term].push_back(i);
   std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
   std::set<size_t> used_numbers;
   for (const auto& form : gr.forms) {
     const size_t n = form.terms.size();
-    for (size_t i = 0; i + n <= words.size(); ++i) {
+    auto starts = where.find(form.terms[0]);
+    if (starts == where.end()) continue;
+    for (size_t i : starts->second) {
+      if (i + n > words.size()) continue;
       bool match = true;
       for (size_t k = 0; k < n && match; ++k) match = words[i + k].term == form.terms[k];
       if (!match) continue;
@@ -521,19 +544,15 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out) {
   if (!s.ok()) return s;
   for (size_t f = 0; f < r->rules.facts.size(); ++f) {
     const RuleFact& fact = r->rules.facts[f];
-    auto add = [&](const std::string& value, const std::string& form) {
-      std::vector<std::string> terms;
-      for (const Token& t : analyzer->Tokenize(form)) {
-        if (!t.stop) terms.push_back(t.term);
-      }
+    // Forms were analysed at index time with the same analyser.
+    auto add = [&](const std::string& value, const std::vector<std::string>& terms) {
       if (terms.empty()) return;
       r->form_terms.insert(terms.begin(), terms.end());
-      r->forms.push_back({f, value, std::move(terms)});
+      r->forms.push_back({f, value, terms});
     };
-    for (const auto& form : fact.forms) add("", form);
+    for (const auto& terms : fact.form_terms) add("", terms);
     for (const auto& v : fact.values) {
-      for (const auto& form : v.forms) add(v.id, form);
-      add(v.id, v.label);
+      for (const auto& terms : v.form_terms) add(v.id, terms);
     }
   }
   // Longest forms first: they win within a fact.

@@ -55,8 +55,10 @@ Status LoadGameRules(Database& db, const std::string& game,
   Status s;
   Statement facts, values, forms;
   s = db.Prepare("SELECT id, name, type, ask, label, default_value FROM facts WHERE game = ? ORDER BY ord", &facts);
-  if (s.ok()) s = db.Prepare("SELECT id, value, label FROM fact_values WHERE fact_id = ? ORDER BY ord", &values);
-  if (s.ok()) s = db.Prepare("SELECT form FROM forms WHERE fact_id = ? AND value_id IS ?", &forms);
+  if (s.ok())
+    s = db.Prepare("SELECT id, value, label, label_terms FROM fact_values WHERE fact_id = ? ORDER BY ord",
+                   &values);
+  if (s.ok()) s = db.Prepare("SELECT form, terms FROM forms WHERE fact_id = ? AND value_id IS ?", &forms);
   if (!s.ok()) return s;
   facts.Bind(1, game);
   std::vector<long long> fact_ids;
@@ -73,19 +75,28 @@ Status LoadGameRules(Database& db, const std::string& game,
   for (size_t i = 0; s.ok() && i < rules->facts.size(); ++i) {
     RuleFact& f = rules->facts[i];
     forms.Bind(1, fact_ids[i]).BindNull(2);
-    while (forms.Step(&s)) f.forms.push_back(forms.Text(0));
+    while (forms.Step(&s)) {
+      f.forms.push_back(forms.Text(0));
+      f.form_terms.push_back(SplitSpaces(forms.Text(1)));
+    }
     forms.Reset();
     values.Bind(1, fact_ids[i]);
     std::vector<long long> value_ids;
+    std::vector<std::string> label_terms;
     while (values.Step(&s)) {
       value_ids.push_back(values.Int(0));
-      f.values.push_back({values.Text(1), values.Text(2), {}});
+      f.values.push_back({values.Text(1), values.Text(2), {}, {}});
+      label_terms.push_back(values.Text(3));
     }
     values.Reset();
     for (size_t k = 0; k < value_ids.size(); ++k) {
       forms.Bind(1, fact_ids[i]).Bind(2, value_ids[k]);
-      while (forms.Step(&s)) f.values[k].forms.push_back(forms.Text(0));
+      while (forms.Step(&s)) {
+        f.values[k].forms.push_back(forms.Text(0));
+        f.values[k].form_terms.push_back(SplitSpaces(forms.Text(1)));
+      }
       forms.Reset();
+      f.values[k].form_terms.push_back(SplitSpaces(label_terms[k]));  // the label reads too
     }
   }
   if (!s.ok()) return s;

@@ -15,6 +15,8 @@ struct RuleValue {
   std::string id;
   std::string label;
   std::vector<std::string> forms;
+  // Analysed content terms of each form and of the label (computed at index time).
+  std::vector<std::vector<std::string>> form_terms;
 };
 
 struct RuleFact {
@@ -22,6 +24,7 @@ struct RuleFact {
   bool integer = false;
   std::string ask, label, default_value;
   std::vector<std::string> forms;  // forms of the fact itself (e.g. "tira", "dado")
+  std::vector<std::vector<std::string>> form_terms;
   std::vector<RuleValue> values;
   const RuleValue* Value(const std::string& id) const {
     for (const auto& v : values) {

@@ -169,6 +169,10 @@ class Database {
   std::unique_ptr<sqlite3, SqliteCloser> db_;
 };
 
+// Version of the index layout; bumped whenever schema/index.sql or the Xapian
+// terms change. Stored in meta(format); readers refuse other versions.
+const char* IndexFormatVersion();
+
 // The DDL of the index database (schema/index.sql).
 const char* IndexSchemaSql();
 
