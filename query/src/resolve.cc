@@ -108,27 +108,6 @@ std::string Join(const std::vector<std::string>& v, const std::string& sep) {
 }
 
 
-std::string Nearest(const std::string& word, const std::vector<std::string>& names) {
-  std::string best;
-  size_t best_d = 1000;
-  for (const auto& c : names) {
-    std::vector<size_t> prev(c.size() + 1), cur(c.size() + 1);
-    for (size_t j = 0; j <= c.size(); ++j) prev[j] = j;
-    for (size_t i = 1; i <= word.size(); ++i) {
-      cur[0] = i;
-      for (size_t j = 1; j <= c.size(); ++j) {
-        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (word[i - 1] != c[j - 1])});
-      }
-      std::swap(prev, cur);
-    }
-    if (prev[c.size()] < best_d) {
-      best_d = prev[c.size()];
-      best = c;
-    }
-  }
-  return best_d <= std::max<size_t>(2, word.size() / 3) ? best : "";
-}
-
 bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
   return variant.empty() ||
          std::find(options.variants.begin(), options.variants.end(), variant) != options.variants.end();
@@ -483,7 +462,7 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
   for (const auto& [name, value] : options.facts) {
     const RuleFact* fact = rules.Fact(name);
     if (!fact) {
-      std::string near = Nearest(name, names);
+      std::string near = NearestWord(name, names);
       return Status::InvalidArgument("fatto sconosciuto '" + name + "' per " + rules.game +
                                      (near.empty() ? "" : ", forse '" + near + "'?") +
                                      " (fatti ammessi: " + Join(names, ", ") + ")");
@@ -497,7 +476,7 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
     if (!ok) {
       std::vector<std::string> ids;
       for (const auto& v : fact->values) ids.push_back(v.id);
-      std::string near = Nearest(value, ids);
+      std::string near = NearestWord(value, ids);
       return Status::InvalidArgument("valore sconosciuto '" + value + "' per il fatto " + name +
                                      (near.empty() ? "" : ", forse '" + near + "'?") +
                                      " (valori ammessi: " + Join(ids, ", ") + ")");

@@ -113,6 +113,12 @@ bool IsNumberWord(const std::string& word);
 // posizionali" → the term of "movimenti"), without prefix.
 std::vector<std::string> CountedTerms(const std::vector<Token>& tokens);
 
+// Levenshtein distance between two byte strings.
+size_t EditDistance(std::string_view a, std::string_view b);
+// The candidate closest to `word` ("did you mean"), or "" when none is within
+// max(2, |word| / 3) edits.
+std::string NearestWord(const std::string& word, const std::vector<std::string>& candidates);
+
 // Lower-cases UTF-8 text (ASCII and Latin-1 letters), folds typographic quotes.
 std::string FoldCase(std::string_view text);
 // Removes accents from Latin-1 vowels ("perché" → "perche").
