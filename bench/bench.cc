@@ -110,6 +110,50 @@ int main(int argc, char** argv) {
   Report("load + check corpus", load_ms);
   Report("build index (SQLite + Xapian)", build_ms);
 
+  // ---- committee tools: check and diff over the whole corpus, in-process
+  {
+    arbitro::Corpus corpus;
+    std::vector<arbitro::Diagnostic> diagnostics;
+    if (!arbitro::LoadCorpus(corpus_dir, &corpus, &diagnostics).ok()) return 1;
+    std::vector<double> check_ms, diff_ms, revised_ms;
+    size_t findings_n = 0, changes_n = 0;
+    for (int rep = 0; rep < 20; ++rep) {
+      std::vector<arbitro::Finding> findings;
+      auto start = Clock::now();
+      arbitro::CheckCorpus(corpus, arbitro::CheckOptions{}, &findings);
+      check_ms.push_back(Ms(Clock::now() - start));
+      findings_n = findings.size();
+      // Every document against itself and against the other editions of its game.
+      start = Clock::now();
+      for (const auto& a : corpus.rulebooks) {
+        for (const auto& b : corpus.rulebooks) {
+          arbitro::DiffResult d;
+          if (a.game == b.game) arbitro::DiffRulebooks(a, b, &d);
+        }
+      }
+      diff_ms.push_back(Ms(Clock::now() - start));
+      // Every document against a revision of it: reworded, renumbered and replaced units.
+      start = Clock::now();
+      changes_n = 0;
+      for (const auto& a : corpus.rulebooks) {
+        arbitro::Rulebook b = a;
+        for (size_t i = 0; i < b.units.size(); ++i) {
+          if (i % 7 == 0) b.units[i].text += " (modificato)";
+          if (i % 11 == 0 && !b.units[i].eid.empty()) b.units[i].eid += "-bis";
+          if (i % 13 == 0) b.units[i].text = "Testo nuovo numero " + std::to_string(i) + ".";
+        }
+        arbitro::DiffResult d;
+        arbitro::DiffRulebooks(a, b, &d);
+        changes_n += d.changes.size();
+      }
+      revised_ms.push_back(Ms(Clock::now() - start));
+    }
+    std::printf("check: %zu findings; diff of revised documents: %zu changes\n", findings_n, changes_n);
+    Report("check whole corpus", check_ms);
+    Report("diff every same-game pair", diff_ms);
+    Report("diff every document vs a revision", revised_ms);
+  }
+
   // ---- ask in-process
   std::unique_ptr<arbitro::Engine> engine;
   auto t0 = Clock::now();
@@ -178,6 +222,14 @@ int main(int argc, char** argv) {
       }
       Report("resolve whole process", res_ms);
     }
+    std::vector<double> check_proc_ms, diff_proc_ms;
+    for (int r = 0; r < 10; ++r) {
+      check_proc_ms.push_back(RunProcess({binary, "check", "--corpus", corpus_dir, "--json", "--severity", "info"}));
+      diff_proc_ms.push_back(RunProcess({binary, "diff", "--corpus", corpus_dir, "--json",
+                                         "soccer-tactics-abbreviato", "soccer-tactics-completo"}));
+    }
+    Report("check whole process", check_proc_ms);
+    Report("diff whole process", diff_proc_ms);
   }
   std::error_code ec;
   std::filesystem::remove_all(index_dir, ec);

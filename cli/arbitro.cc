@@ -21,6 +21,9 @@ Status CmdLintCorpus(CommandContext& ctx);
 Status CmdEvalAsk(CommandContext& ctx);
 Status CmdResolve(CommandContext& ctx);
 Status CmdEvalResolve(CommandContext& ctx);
+Status CmdQuiz(CommandContext& ctx);
+Status CmdCheck(CommandContext& ctx);
+Status CmdDiff(CommandContext& ctx);
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
@@ -39,10 +42,21 @@ const std::vector<Command>& Commands() {
        "fatti e valori del vocabolario di un gioco, con le forme italiane"},
       {"lint-corpus", CmdLintCorpus, Opens::kCorpus, "lint-corpus [--corpus DIR] [--json]",
        "verifica il corpus: schema, riferimenti, fedeltà al testo, copertura"},
+      {"check", CmdCheck, Opens::kCorpus,
+       "check [--corpus DIR] [--json] [--severity info|warning|error] [GIOCO|DOCUMENTO]…",
+       "analisi di coerenza per i comitati: doppioni, contraddizioni, tabelle, parametri, "
+       "regole abbreviate, rinvii, sommario"},
+      {"diff", CmdDiff, Opens::kCorpus,
+       "diff [--corpus DIR] [--json|--markdown|--html] [-o FILE] VECCHIO NUOVO",
+       "confronta due edizioni di un regolamento (documenti del corpus o file XML)"},
       {"eval-ask", CmdEvalAsk, Opens::kIndex, "eval-ask [--floor-top1 X] [--floor-top3 X] FILE.tsv…",
        "valuta ask su un insieme di domande (top-1, top-3, MRR@5) contro FTS5/BM25"},
       {"eval-resolve", CmdEvalResolve, Opens::kIndex, "eval-resolve [--floor X] FILE.tsv…",
        "valuta resolve su un insieme di situazioni (decisione, citazioni, entrambe)"},
+      {"quiz", CmdQuiz, Opens::kIndex,
+       "quiz [--game GIOCO]… [--topic REGOLA|TERMINE]… [--count N] [--type mc,tf,numeric,cloze,situation] "
+       "[--seed S] [--difficulty easy|medium|hard] --format moodle|gift|anki|json|markdown [-o FILE]",
+       "genera quiz per arbitri dalle regole (Moodle XML, GIFT, Anki, JSON, Markdown)"},
   };
   return kCommands;
 }
@@ -97,7 +111,8 @@ std::string BundledCorpus() {
 }
 
 int Fail(const Status& s) {
-  std::cerr << "arbitro: " << s.message() << "\n";
+  // Messages may quote user input: keep control characters away from the terminal.
+  std::cerr << "arbitro: " << arbitro::SanitizeUtf8(s.message()) << "\n";
   return ExitCode(s);
 }
 
@@ -116,14 +131,25 @@ int main(int argc, char** argv) {
     } else if (a == "--version") {
       std::cout << "arbitro " << ARBITRO_VERSION << "\n";
       return 0;
-    } else if (a == "--index") {
-      if (i + 1 >= args.size()) return Fail(Status::InvalidArgument("--index richiede una cartella"));
-      index_flag = args[++i];
-    } else if (a.rfind("--index=", 0) == 0) {
-      index_flag = a.substr(8);
+    } else if (a == "--index" || a.rfind("--index=", 0) == 0) {
+      const bool separate = a == "--index";
+      if (separate && i + 1 >= args.size()) {
+        return Fail(Status::InvalidArgument("--index richiede una cartella"));
+      }
+      const std::string value = separate ? args[++i] : a.substr(8);
+      if (value.empty()) return Fail(Status::InvalidArgument("--index richiede una cartella"));
+      if (!index_flag.empty() && value != index_flag) {
+        return Fail(Status::InvalidArgument("--index indicato due volte con cartelle diverse ('" +
+                                            index_flag + "' e '" + value + "')"));
+      }
+      index_flag = value;
     } else if (!a.empty() && a[0] == '-') {
-      return Fail(Status::InvalidArgument("opzione globale sconosciuta '" + a +
-                                          "' (le opzioni dei comandi vanno dopo il comando)"));
+      const std::string near =
+          arbitro::cli::NearestWord(a.substr(0, a.find('=')), {"--index", "--help", "--version"});
+      return Fail(Status::InvalidArgument(
+          "opzione globale sconosciuta '" + a + "'" +
+          (near.empty() ? "" : ", forse intendevi '" + near + "'?") +
+          " (le opzioni dei comandi vanno dopo il comando)"));
     } else {
       break;
     }

@@ -2,12 +2,16 @@
 #include <climits>
 #include <cstdlib>
 
+#include "arbitro/indexer.h"
 #include "command.h"
 
 namespace arbitro::cli {
 
 void ArgParser::Flag(const std::string& name) { flags_.push_back(name); }
-void ArgParser::Option(const std::string& name) { options_.push_back(name); }
+void ArgParser::Option(const std::string& name, bool once) {
+  options_.push_back(name);
+  if (once) once_.push_back(name);
+}
 
 Status ArgParser::Parse() {
   bool options_ended = false;
@@ -36,13 +40,20 @@ Status ArgParser::Parse() {
         if (i + 1 >= args_.size()) return Status::InvalidArgument("l'opzione " + name + " richiede un valore");
         value = args_[++i];
       }
+      if (std::find(once_.begin(), once_.end(), name) != once_.end() && Has(name) &&
+          Get(name) != value) {
+        return Status::InvalidArgument("opzioni in conflitto: " + name + " '" + Get(name) +
+                                       "' e " + name + " '" + value + "' (indicarne una sola)");
+      }
       seen_.emplace_back(name, value);
     } else {
       std::vector<std::string> known = flags_;
       known.insert(known.end(), options_.begin(), options_.end());
       std::string near = NearestWord(name, known);
-      return Status::InvalidArgument("opzione sconosciuta '" + name + "'" +
-                                     (near.empty() ? "" : ", forse intendevi '" + near + "'?"));
+      return Status::InvalidArgument(
+          "opzione sconosciuta '" + name + "'" +
+          (near.empty() ? " (un argomento che inizia con '-' va scritto dopo --)"
+                        : ", forse intendevi '" + near + "'?"));
     }
   }
   return Status::OK();
@@ -83,26 +94,7 @@ Status ArgParser::GetInt(const std::string& name, long lo, long hi, long fallbac
 }
 
 std::string NearestWord(const std::string& word, const std::vector<std::string>& candidates) {
-  std::string best;
-  size_t best_distance = SIZE_MAX;
-  for (const auto& c : candidates) {
-    // Levenshtein distance, two rows.
-    std::vector<size_t> prev(c.size() + 1), cur(c.size() + 1);
-    for (size_t j = 0; j <= c.size(); ++j) prev[j] = j;
-    for (size_t i = 1; i <= word.size(); ++i) {
-      cur[0] = i;
-      for (size_t j = 1; j <= c.size(); ++j) {
-        cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (word[i - 1] != c[j - 1])});
-      }
-      std::swap(prev, cur);
-    }
-    if (prev[c.size()] < best_distance) {
-      best_distance = prev[c.size()];
-      best = c;
-    }
-  }
-  const size_t limit = std::max<size_t>(2, word.size() / 3);
-  return best_distance <= limit ? best : "";
+  return arbitro::NearestWord(word, candidates);
 }
 
 }  // namespace arbitro::cli

@@ -1,6 +1,7 @@
 // arbitro ask: natural-language questions → provisions with citations.
 #include <ostream>
 
+#include "arbitro/indexer.h"
 #include "command.h"
 #include "engine_open.h"
 #include "render.h"
@@ -10,8 +11,8 @@ namespace arbitro::cli {
 Status CmdAsk(CommandContext& ctx) {
   ArgParser args(ctx.args);
   args.Flag("--json");
-  args.Option("--game");
-  args.Option("--limit");
+  args.Option("--game", /*once=*/true);
+  args.Option("--limit", /*once=*/true);
   Status s = args.Parse();
   if (!s.ok()) return s;
   long limit = 0;
@@ -62,7 +63,7 @@ Status CmdAsk(CommandContext& ctx) {
   if (!result.corrected.empty()) ctx.out << "Forse cercavi: " << result.corrected << "\n";
   if (result.game_inferred) ctx.out << "Gioco dedotto dalla domanda: " << result.game << "\n";
   if (result.hits.empty()) {
-    ctx.out << "Nessuna regola trovata per: " << question << "\n";
+    ctx.out << "Nessuna regola trovata per: " << SanitizeUtf8(question) << "\n";
     return Status::OK();
   }
   int n = 0;

@@ -60,7 +60,7 @@ Status CmdResolve(CommandContext& ctx) {
   ArgParser args(ctx.args);
   args.Flag("--json");
   args.Flag("--explain");
-  args.Option("--game");
+  args.Option("--game", /*once=*/true);
   args.Option("--variant");
   args.Option("--fact");
   Status s = args.Parse();

@@ -42,8 +42,10 @@ class ArgParser {
  public:
   explicit ArgParser(std::vector<std::string> args) : args_(std::move(args)) {}
   // Declare before Parse().
-  void Flag(const std::string& name);    // e.g. "--json"
-  void Option(const std::string& name);  // takes a value, may repeat
+  void Flag(const std::string& name);  // e.g. "--json"
+  // Takes a value and may repeat (read all with GetAll). With once = true, giving it
+  // twice with different values is a conflict that Parse() reports.
+  void Option(const std::string& name, bool once = false);
   // Returns InvalidArgument for unknown options or a missing value.
   Status Parse();
   bool Has(const std::string& name) const;
@@ -56,7 +58,7 @@ class ArgParser {
 
  private:
   std::vector<std::string> args_;
-  std::vector<std::string> flags_, options_;
+  std::vector<std::string> flags_, options_, once_;
   std::vector<std::pair<std::string, std::string>> seen_;
   std::vector<std::string> positional_;
 };

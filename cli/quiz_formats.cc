@@ -33,14 +33,28 @@ std::string HtmlEscape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\n': out += "<br>"; break;
-      case '\t': out += ' '; break;
-      case '\r': break;
-      default: out.push_back(c);
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\n':
+        out += "<br>";
+        break;
+      case '\t':
+        out += ' ';
+        break;
+      case '\r':
+        break;
+      default:
+        out.push_back(c);
     }
   }
   return out;
@@ -50,11 +64,20 @@ std::string XmlEscape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out.push_back(c);
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out.push_back(c);
     }
   }
   return out;
@@ -77,7 +100,9 @@ std::string OneLine(const std::string& s) {
   return out;
 }
 
-std::string TruthWord(bool t) { return t ? "Vero" : "Falso"; }
+std::string TruthWord(bool t) {
+  return t ? "Vero" : "Falso";
+}
 
 std::string DifficultyLabel(const std::string& d) {
   return d == "easy" ? "facile" : d == "medium" ? "media" : d == "hard" ? "difficile" : d;
@@ -111,13 +136,17 @@ std::string FeedbackHtml(const Question& q) {
   return html;
 }
 
-std::string StemHtml(const Question& q) { return "<p>" + HtmlEscape(q.stem) + "</p>"; }
+std::string StemHtml(const Question& q) {
+  return "<p>" + HtmlEscape(q.stem) + "</p>";
+}
 
 std::string MoodleName(const std::string& part) {
   std::string out;
   for (char c : part) {
-    if (c == '/') out += "//";
-    else if (c != '\n' && c != '\r') out.push_back(c);
+    if (c == '/')
+      out += "//";
+    else if (c != '\n' && c != '\r')
+      out.push_back(c);
   }
   return out;
 }
@@ -132,14 +161,25 @@ std::string GiftEscape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '\\': out += "\\\\"; break;
-      case '~': case '=': case '#': case '{': case '}': case ':':
+      case '\\':
+        out += "\\\\";
+        break;
+      case '~':
+      case '=':
+      case '#':
+      case '{':
+      case '}':
+      case ':':
         out.push_back('\\');
         out.push_back(c);
         break;
-      case '\n': out += "\\n"; break;
-      case '\r': break;
-      default: out.push_back(c);
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        break;
+      default:
+        out.push_back(c);
     }
   }
   return out;
@@ -149,8 +189,10 @@ std::string GiftEscape(const std::string& s) {
 std::string LiteralAnswer(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '*') out += "\\*";
-    else out.push_back(c);
+    if (c == '*')
+      out += "\\*";
+    else
+      out.push_back(c);
   }
   return out;
 }
@@ -169,7 +211,9 @@ std::string MoodleCategory(const Question& q) {
          MoodleName(q.category.size() > 1 ? q.category[1] : q.rule_id);
 }
 
-std::string AnkiGuid(const std::string& id) { return "arbitro-" + Hex(Fnv1a(id)); }
+std::string AnkiGuid(const std::string& id) {
+  return "arbitro-" + Hex(Fnv1a(id));
+}
 
 // ---------------------------------------------------------------- Moodle XML
 
@@ -187,7 +231,8 @@ void WriteQuizMoodle(std::ostream& out, const QuizExport& e) {
                     const std::string& feedback, const std::string& extra) {
     out << "    <answer fraction=\"" << fraction << "\" format=\"" << format << "\">\n"
         << "      <text>" << body << "</text>\n"
-        << "      <feedback format=\"html\">\n        <text>" << Cdata(feedback) << "</text>\n      </feedback>\n"
+        << "      <feedback format=\"html\">\n        <text>" << Cdata(feedback)
+        << "</text>\n      </feedback>\n"
         << extra << "    </answer>\n";
   };
   for (const Question& q : quiz.questions) {
@@ -195,7 +240,8 @@ void WriteQuizMoodle(std::ostream& out, const QuizExport& e) {
     if (cat != category) {
       category = cat;
       out << "  <question type=\"category\">\n    <category>\n      <text>" << XmlEscape(cat)
-          << "</text>\n    </category>\n    <info format=\"html\">\n      <text></text>\n    </info>\n"
+          << "</text>\n    </category>\n    <info format=\"html\">\n      <text></text>\n    "
+             "</info>\n"
           << "  </question>\n";
     }
     const std::string type = q.kind == "tf"        ? "truefalse"
@@ -282,11 +328,12 @@ void WriteQuizGift(std::ostream& out, const QuizExport& e) {
 
 void WriteQuizAnki(std::ostream& out, const QuizExport& e) {
   const QuizResult& quiz = *e.quiz;
-  out << "#separator:tab\n#html:true\n#notetype:Basic\n#deck:Arbitro\n#guid column:1\n#tags column:4\n";
+  out << "#separator:tab\n#html:true\n#notetype:Basic\n#deck:Arbitro\n#guid column:1\n#tags "
+         "column:4\n";
   for (const Question& q : quiz.questions) {
     std::string front = StemHtml(q);
     if (q.kind == "situation" || q.kind == "mc") {
-      front += "<ol type=\"a\">";
+      front += "<ol type='a'>";
       for (const auto& a : q.answers) front += "<li>" + HtmlEscape(a.text) + "</li>";
       front += "</ol>";
     } else if (q.kind == "tf") {
@@ -304,20 +351,37 @@ void WriteQuizAnki(std::ostream& out, const QuizExport& e) {
 void WriteQuizJson(std::ostream& out, const QuizExport& e) {
   const QuizResult& quiz = *e.quiz;
   JsonWriter json(out);
-  json.BeginObject().Field("format", "arbitro-quiz").Key("version").Int(1).Key("seed").String(std::to_string(e.seed));
+  json.BeginObject()
+      .Field("format", "arbitro-quiz")
+      .Key("version")
+      .Int(1)
+      .Key("seed")
+      .String(std::to_string(e.seed));
   json.Key("games").BeginArray();
   for (const auto& g : quiz.games) json.String(g);
-  json.EndArray().Key("requested").Int(quiz.requested).Key("available").Int(static_cast<long long>(quiz.available));
+  json.EndArray()
+      .Key("requested")
+      .Int(quiz.requested)
+      .Key("available")
+      .Int(static_cast<long long>(quiz.available));
   json.Key("questions").BeginArray();
   for (const Question& q : quiz.questions) {
-    json.BeginObject().Field("id", q.id).Field("kind", q.kind).Field("game", q.game).Field("doc", q.doc)
+    json.BeginObject()
+        .Field("id", q.id)
+        .Field("kind", q.kind)
+        .Field("game", q.game)
+        .Field("doc", q.doc)
         .Field("rule", q.rule_id);
     json.Key("category").BeginArray();
     for (const auto& c : q.category) json.String(c);
     json.EndArray().Field("difficulty", q.difficulty).Field("stem", q.stem);
     json.Key("answers").BeginArray();
     for (const auto& a : q.answers) {
-      json.BeginObject().Field("text", a.text).Key("correct").Bool(a.correct).Field("feedback", a.feedback);
+      json.BeginObject()
+          .Field("text", a.text)
+          .Key("correct")
+          .Bool(a.correct)
+          .Field("feedback", a.feedback);
       json.Key("sanctions").BeginArray();
       for (const auto& s : a.sanctions) {
         json.BeginObject().Field("type", s.type).Field("beneficiary", s.beneficiary).EndObject();
@@ -344,12 +408,17 @@ void WriteQuizJson(std::ostream& out, const QuizExport& e) {
     }
     if (!q.facts.empty()) {
       json.Key("facts").BeginArray();
-      for (const auto& [f, v] : q.facts) json.BeginObject().Field("fact", f).Field("value", v).EndObject();
+      for (const auto& [f, v] : q.facts)
+        json.BeginObject().Field("fact", f).Field("value", v).EndObject();
       json.EndArray();
     }
     json.Key("citations").BeginArray();
     for (const auto& c : q.citations) {
-      json.BeginObject().Field("id", c.id).Field("citation", c.citation).Field("text", c.text).EndObject();
+      json.BeginObject()
+          .Field("id", c.id)
+          .Field("citation", c.citation)
+          .Field("text", c.text)
+          .EndObject();
     }
     json.EndArray().Field("feedback", q.feedback).EndObject();
   }
@@ -368,8 +437,8 @@ void WriteQuizJson(std::ostream& out, const QuizExport& e) {
 // ---------------------------------------------------------------- Markdown
 
 std::string QuizSummaryText(const QuizResult& quiz) {
-  std::string out = "Riepilogo per il formatore: " + std::to_string(quiz.questions.size()) + " domande (richieste " +
-                    std::to_string(quiz.requested) + ")\n";
+  std::string out = "Riepilogo per il formatore: " + std::to_string(quiz.questions.size()) +
+                    " domande (richieste " + std::to_string(quiz.requested) + ")\n";
   for (const auto& r : quiz.per_rule) {
     int total = 0;
     std::string parts;
@@ -384,8 +453,9 @@ std::string QuizSummaryText(const QuizResult& quiz) {
     for (const auto& t : quiz.thin_rules) out += "  " + t + "\n";
   }
   if (quiz.questions.size() < static_cast<size_t>(quiz.requested)) {
-    out += "Nota: richieste " + std::to_string(quiz.requested) + " domande, ne sono state generate " +
-           std::to_string(quiz.questions.size()) + ": le regole scelte non ne consentono di più.\n";
+    out += "Nota: richieste " + std::to_string(quiz.requested) +
+           " domande, ne sono state generate " + std::to_string(quiz.questions.size()) +
+           ": le regole scelte non ne consentono di più.\n";
   }
   return out;
 }
@@ -395,14 +465,15 @@ void WriteQuizMarkdown(std::ostream& out, const QuizExport& e) {
   std::string games;
   for (const auto& g : quiz.games) games += (games.empty() ? "" : ", ") + g;
   out << "# Quiz per arbitri\n\n";
-  out << "Giochi: " << games << " · domande: " << quiz.questions.size() << " · seme: " << e.seed << "\n\n";
+  out << "Giochi: " << games << " · domande: " << quiz.questions.size() << " · seme: " << e.seed
+      << "\n\n";
   const char* letters = "abcdefghij";
   int n = 0;
   for (const Question& q : quiz.questions) {
     ++n;
     out << "## " << n << ". " << QuizKindLabel(q.kind) << "\n\n";
-    out << "*" << q.category[0] << " › " << q.category[1] << " · difficoltà " << DifficultyLabel(q.difficulty)
-        << "*\n\n";
+    out << "*" << q.category[0] << " › " << q.category[1] << " · difficoltà "
+        << DifficultyLabel(q.difficulty) << "*\n\n";
     out << (q.kind == "tf" ? "Vero o falso? " : "") << q.stem << "\n\n";
     if (q.kind == "situation" || q.kind == "mc") {
       for (size_t i = 0; i < q.answers.size() && i < 10; ++i) {
@@ -413,7 +484,8 @@ void WriteQuizMarkdown(std::ostream& out, const QuizExport& e) {
       out << "☐ Vero  ☐ Falso\n\n";
     } else {
       out << "Risposta: ____________"
-          << (q.kind == "numeric" && q.unit != "count" ? " " + QuizUnitLabel(q.unit) : "") << "\n\n";
+          << (q.kind == "numeric" && q.unit != "count" ? " " + QuizUnitLabel(q.unit) : "")
+          << "\n\n";
     }
   }
   out << "---\n\n# Soluzioni\n\n";

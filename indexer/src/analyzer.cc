@@ -206,7 +206,8 @@ std::string Analyzer::TermOf(const std::string& word) const {
   }
   auto cached = stem_cache_.find(word);
   if (cached != stem_cache_.end()) return cached->second;
-  static const Xapian::Stem stemmer("italian");
+  // Snowball stemmers keep working buffers: one per thread (engines run in parallel).
+  static thread_local const Xapian::Stem stemmer("italian");
   std::string stem = StripAccents(stemmer(word));
   if (stem_cache_.size() < 100000) stem_cache_[word] = stem;
   return stem;
@@ -218,6 +219,10 @@ std::vector<Token> Analyzer::Tokenize(std::string_view text) const {
   size_t i = 0;
   size_t position = 0;
   auto finish = [&](std::string word, size_t begin, size_t end) {
+    // No real word is this long (OCR runs, hashes): skipped, so that no index term
+    // exceeds Xapian's 245-byte limit, even with a prefix or as half of a bigram.
+    constexpr size_t kMaxWordBytes = 100;
+    if (word.size() > kMaxWordBytes) return;
     Token t;
     t.word = std::move(word);
     t.term = TermOf(t.word);
@@ -294,18 +299,31 @@ bool IsNumberWord(const std::string& word) {
 }
 
 std::vector<std::string> CountedTerms(const std::vector<Token>& tokens) {
+  // "Una" is mostly an article: it counts only as "una sola carta".
+  static const std::set<std::string> kArticles = {"un", "uno", "una"};
+  static const std::set<std::string> kOnly = {"solo",    "sola",    "soli",  "sole",
+                                              "singolo", "singola", "unico", "unica"};
   std::vector<std::string> out;
   for (size_t i = 0; i < tokens.size(); ++i) {
-    if (!IsNumberWord(tokens[i].word)) continue;
+    const std::string& word = tokens[i].word;
+    if (kArticles.count(word)) {
+      if (i + 1 >= tokens.size() || !kOnly.count(tokens[i + 1].word)) continue;
+    } else if (!IsNumberWord(word)) {
+      continue;
+    }
     // The first content word within the next three tokens that is not itself a number.
     for (size_t j = i + 1; j < tokens.size() && j <= i + 3; ++j) {
-      if (IsNumberWord(tokens[j].word)) continue;
+      if (IsNumberWord(tokens[j].word) || kOnly.count(tokens[j].word)) continue;
       if (tokens[j].stop) continue;
       out.push_back(tokens[j].term);
       break;
     }
   }
   return out;
+}
+
+std::string BigramTerm(const std::string& a, const std::string& b) {
+  return std::string(prefix::kBigram) + a + "_" + b;
 }
 
 std::string Analyzer::ExpressionTerm(std::string_view expression) const {

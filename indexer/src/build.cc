@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <system_error>
 
 #include "arbitro/indexer.h"
@@ -422,20 +423,31 @@ class XapianWriter {
   }
 
  private:
-  // Adds the words of `text` with positions starting after *pos; wdf_inc weights the field.
-  void IndexText(const std::string& text, unsigned wdf_inc, const char* field_prefix,
+  // Adds the words of `text` with positions starting after *pos; wdf_inc weights the
+  // field. Field prefixes (heading, section) add the terms once more under each prefix.
+  void IndexText(const std::string& text, unsigned wdf_inc, std::vector<const char*> field_prefixes,
                  Xapian::Document* doc, Xapian::WritableDatabase* db, Xapian::termpos* pos) {
     std::vector<Token> tokens = analyzer_.Tokenize(text);
+    const unsigned field_wdf = std::max(wdf_inc, 1u);
     for (const Token& t : tokens) {
       doc->add_posting(t.term, *pos + t.position, wdf_inc);
-      if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
+      for (const char* field : field_prefixes) doc->add_term(std::string(field) + t.term, field_wdf);
       if (!t.stop && t.word.size() > 2) db->add_spelling(t.word);
     }
     for (const PhraseMatch& p : analyzer_.Phrases(tokens)) {
       doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
+      for (const char* field : field_prefixes) doc->add_term(std::string(field) + p.term, field_wdf);
     }
     for (const std::string& counted : CountedTerms(tokens)) {
       doc->add_term(std::string(prefix::kCounted) + counted);
+    }
+    // Word pairs: proximity ("stessa miniatura") as terms that are cheap to match.
+    // Within-document frequency 0: they leave the length normalisation of BM25 alone.
+    const Token* previous = nullptr;
+    for (const Token& t : tokens) {
+      if (t.stop) continue;
+      if (previous) doc->add_term(BigramTerm(previous->term, t.term), 0);
+      previous = &t;
     }
     *pos += tokens.size() + 100;  // a gap so phrases never span fields
   }
@@ -450,8 +462,8 @@ class XapianWriter {
       headings = book.units[p].num + " " + book.units[p].heading + " " + headings;
     }
     headings += " " + u.heading;
-    IndexText(headings, 3, prefix::kHeading, &doc, db, &pos);
-    IndexText(u.text, 1, nullptr, &doc, db, &pos);
+    IndexText(headings, 3, {prefix::kHeading}, &doc, db, &pos);
+    IndexText(u.text, 1, {}, &doc, db, &pos);
     // Sanctions and decisions of the cases, in words: "cosa succede se …" questions.
     std::string logic;
     for (const Case& c : u.cases) {
@@ -459,6 +471,7 @@ class XapianWriter {
       for (const Sanction& s : c.sanctions) {
         if (const Labelled* t = corpus_.SanctionType(book.game, s.type)) logic += t->label + " ";
         doc.add_boolean_term(std::string(prefix::kSanction) + s.type);
+        doc.add_boolean_term(std::string(prefix::kFlag) + "sanction");
       }
       // The fact values the case tests, so that questions can reach rules through
       // the vocabulary's forms as well as through the words of the text.
@@ -467,8 +480,10 @@ class XapianWriter {
         for (const auto& v : cond.values) doc.add_term(CondTerm(cond.fact, v));
       }
     }
-    IndexText(logic, 1, nullptr, &doc, db, &pos);
-    for (const Term& t : u.terms) IndexText(t.name, 2, nullptr, &doc, db, &pos);
+    // Rulings restate the text's words ("Mani nella ruck: calcio di punizione …"): their
+    // words are present (coverage, phrases) but add no weight to the text's frequencies.
+    IndexText(logic, 0, {}, &doc, db, &pos);
+    for (const Term& t : u.terms) IndexText(t.name, 2, {}, &doc, db, &pos);
 
     int top = index;
     while (book.units[top].parent >= 0) top = book.units[top].parent;
@@ -480,6 +495,7 @@ class XapianWriter {
     if (!book.summarises.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "abridged");
     if (!u.terms.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "term");
     if (IsLead(book, index)) doc.add_boolean_term(std::string(prefix::kFlag) + "lead");
+    if (!u.provision_kind.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
     const std::string unit_id = std::to_string(ids_.UnitId(&book, index));
     doc.add_value(slot::kUnitId, unit_id);
     doc.set_data(unit_id);

@@ -1,10 +1,41 @@
+#include <cstring>
+
 #include "arbitro/indexer.h"
 
 namespace arbitro {
 namespace {
 
+// The OS error behind an I/O failure ("File too large", "No space left on device").
+std::string SystemError(sqlite3* db) {
+  if (!db) return "";
+  const int code = sqlite3_errcode(db) & 0xff;
+  if (code != SQLITE_IOERR && code != SQLITE_FULL && code != SQLITE_CANTOPEN) return "";
+  // The errno is not kept for every failure (not for an autocommit statement's).
+  const int err = sqlite3_system_errno(db);
+  if (err) return std::string(" (") + std::strerror(err) + ")";
+  return sqlite3_extended_errcode(db) == SQLITE_IOERR_WRITE ? " (write failed: disk full?)" : "";
+}
+
 Status SqliteError(sqlite3* db, const std::string& what) {
-  return Status::IndexError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+  return Status::IndexError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory") +
+                            SystemError(db));
+}
+
+// A file path as a URI path: '?', '#' and '%' would otherwise start the query,
+// the fragment or an escape.
+std::string UriPath(const std::string& path) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    if (c == '?' || c == '#' || c == '%' || c < 0x20) {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -67,7 +98,7 @@ Status Database::Open(const std::string& path, bool read_only, Database* db) {
   if (read_only) {
     // Published generations are never modified: immutable=1 skips locking and
     // change detection, which is both correct and fast.
-    std::string uri = "file:" + path + "?immutable=1";
+    std::string uri = "file:" + UriPath(path) + "?immutable=1";
     rc = sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
   } else {
     rc = sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
@@ -93,7 +124,7 @@ Status Database::Exec(const std::string& sql) {
   if (rc != SQLITE_OK) {
     std::string msg = err ? err : sqlite3_errstr(rc);
     sqlite3_free(err);
-    return Status::IndexError("sqlite: " + msg);
+    return Status::IndexError("sqlite: " + msg + SystemError(db_.get()));
   }
   return Status::OK();
 }

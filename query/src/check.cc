@@ -1,5 +1,7 @@
 // CheckCorpus: runs every check over the corpus, then filters and sorts the findings.
 #include <algorithm>
+#include <cstdlib>
+#include <iterator>
 #include <map>
 #include <tuple>
 
@@ -68,13 +70,19 @@ Citation Cite(const UnitRef& unit) {
   c.id = unit.book->doc + "#" + u.eid;
   c.citation = unit.book->Citation(unit.unit);
   c.text = u.text.empty() ? (u.num.empty() ? u.heading : u.num + " " + u.heading) : u.text;
+  // A part that prints no heading: the text it begins with.
+  for (int child = unit.unit; c.text.empty() && !unit.book->units[child].children.empty();) {
+    child = unit.book->units[child].children.front();
+    const Unit& first = unit.book->units[child];
+    c.text = first.text.empty() ? first.heading : first.text;
+  }
   return c;
 }
 
 std::vector<int> Lineage(const Rulebook& book, int unit) {
   std::vector<int> out;
-  for (int i = unit; i >= 0 && i < static_cast<int>(book.units.size()) &&
-                     out.size() <= book.units.size();
+  for (int i = unit;
+       i >= 0 && i < static_cast<int>(book.units.size()) && out.size() <= book.units.size();
        i = book.units[i].parent) {
     out.push_back(i);
   }
@@ -134,7 +142,8 @@ bool Summarises(const Corpus& corpus, const UnitRef& from, const UnitRef& to) {
     if (r.kind != "summarises" || r.target.empty()) continue;
     const Rulebook* book = nullptr;
     int unit = -1;
-    if (!corpus.Resolve(from.book->doc, r.target, &book, &unit, nullptr) || book != to.book) continue;
+    if (!corpus.Resolve(from.book->doc, r.target, &book, &unit, nullptr) || book != to.book)
+      continue;
     if (std::find(lineage.begin(), lineage.end(), unit) != lineage.end()) return true;
   }
   return false;
@@ -186,7 +195,8 @@ bool InScope(const std::vector<std::string>& scope, const Finding& f) {
 // (file, line, column) of a "file:line:col" location, for sorting.
 std::tuple<std::string, long, long> SortKey(const std::string& location) {
   const size_t c2 = location.rfind(':');
-  const size_t c1 = c2 == std::string::npos || c2 == 0 ? std::string::npos : location.rfind(':', c2 - 1);
+  const size_t c1 =
+      c2 == std::string::npos || c2 == 0 ? std::string::npos : location.rfind(':', c2 - 1);
   if (c1 == std::string::npos) return {location, 0, 0};
   return {location.substr(0, c1), std::atol(location.c_str() + c1 + 1),
           std::atol(location.c_str() + c2 + 1)};
@@ -252,7 +262,8 @@ Status CheckCorpus(const Corpus& corpus, const CheckOptions& options,
 
   std::vector<Finding> kept;
   for (Finding& f : all) {
-    if (f.severity >= options.min_severity && InScope(options.scope, f)) kept.push_back(std::move(f));
+    if (f.severity >= options.min_severity && InScope(options.scope, f))
+      kept.push_back(std::move(f));
   }
   std::stable_sort(kept.begin(), kept.end(), [](const Finding& a, const Finding& b) {
     return std::tie(a.game, a.doc) < std::tie(b.game, b.doc) ||

@@ -19,16 +19,17 @@
 namespace arbitro::check_detail {
 namespace {
 
-constexpr double kMapFloor = 0.25;     // similarity below which texts are unrelated
-constexpr double kMapRelative = 0.6;   // keep candidates within this share of the best score
+constexpr double kMapFloor = 0.25;    // similarity below which texts are unrelated
+constexpr double kMapRelative = 0.6;  // keep candidates within this share of the best score
 constexpr size_t kMinStatementWords = 4;
 
-// Words that carry meaning (articles, prepositions and short words dropped).
+// Words that carry meaning (articles, prepositions and short words dropped), sorted.
 std::vector<std::string> ContentWords(const std::string& text) {
   std::vector<std::string> out;
   for (std::string& w : Words(text)) {
     if (w.size() >= 4) out.push_back(std::move(w));
   }
+  std::sort(out.begin(), out.end());  // for SortedSimilarity
   return out;
 }
 
@@ -45,7 +46,8 @@ class AbridgedChecker {
     full_cases_ = CasesOf(sink.corpus(), full);
     abridged_cases_ = CasesOf(sink.corpus(), abridged);
     for (size_t i = 0; i < full.units.size(); ++i) {
-      if (full.units[i].citable()) full_words_[static_cast<int>(i)] = ContentWords(full.units[i].text);
+      if (full.units[i].citable())
+        full_words_[static_cast<int>(i)] = ContentWords(full.units[i].text);
     }
   }
 
@@ -56,6 +58,7 @@ class AbridgedChecker {
       Map(static_cast<int>(i));
     }
     for (const CaseEntry& a : abridged_cases_) CompareCase(a);
+    EmitPending();
     ReportOmittedOverrides();
   }
 
@@ -67,7 +70,8 @@ class AbridgedChecker {
       if (r.target.empty()) continue;
       const Rulebook* book = nullptr;
       int unit = -1;
-      if (!sink_.corpus().Resolve(abridged_.doc, r.target, &book, &unit, nullptr) || book != &full_) {
+      if (!sink_.corpus().Resolve(abridged_.doc, r.target, &book, &unit, nullptr) ||
+          book != &full_) {
         continue;
       }
       AddSubtree(unit, &out);
@@ -89,7 +93,7 @@ class AbridgedChecker {
     std::vector<std::pair<double, int>> scored;
     for (const auto& [unit, unit_words] : full_words_) {
       if (m.cited && !cited.count(unit)) continue;
-      scored.emplace_back(Similarity(words, unit_words), unit);
+      scored.emplace_back(SortedSimilarity(words, unit_words), unit);
     }
     std::sort(scored.rbegin(), scored.rend());
     const double best = scored.empty() ? 0 : scored.front().first;
@@ -103,10 +107,10 @@ class AbridgedChecker {
         if (m.cited && !cited.count(f.ref.unit)) continue;
         if (!SameSubject(a.scope, f.scope) || !Compatible(a.scope, f.scope)) continue;
         const CaseScope merged = Intersect(a.scope, f.scope);
-        if (CompareSignatures(SignatureOf(*a.c, merged), SignatureOf(*f.c, merged)) ==
-            SanctionDiff::kSame) {
+        const SanctionDiff d =
+            CompareSignatures(SignatureOf(*a.c, merged), SignatureOf(*f.c, merged));
+        if (d != SanctionDiff::kDifferent && d != SanctionDiff::kComplementary)
           m.units.insert(f.ref.unit);
-        }
       }
     }
     if (m.cited && m.units.empty() && !scored.empty()) m.units.insert(scored.front().second);
@@ -116,43 +120,55 @@ class AbridgedChecker {
       const bool normative = !u.cases.empty() || !u.params.empty();
       sink_.Add("ABRIDGED-UNMAPPED", normative ? Severity::kWarning : Severity::kInfo,
                 {{&abridged_, statement}},
-                "l'affermazione " + u.eid + " delle regole abbreviate non corrisponde ad alcuna "
-                "disposizione del regolamento completo " + full_.doc);
+                "l'affermazione " + u.eid +
+                    " delle regole abbreviate non corrisponde ad alcuna "
+                    "disposizione del regolamento completo " +
+                    full_.doc);
     }
   }
 
   // An abridged case against every full case of the same situation.
   void CompareCase(const CaseEntry& a) {
-    std::vector<const CaseEntry*> agree, differ, exceptions;
-    std::vector<SanctionDiff> kinds;
+    std::vector<const CaseEntry*> agree, partial, differ, exceptions;
     for (const CaseEntry& f : full_cases_) {
       if (!VariantOf(f.ref, f.c).empty()) continue;  // options are not the base rules
       if (!SameSubject(a.scope, f.scope) || !Compatible(a.scope, f.scope)) continue;
       const CaseScope merged = Intersect(a.scope, f.scope);
-      const SanctionDiff d = CompareSignatures(SignatureOf(*a.c, merged), SignatureOf(*f.c, merged));
-      if (d == SanctionDiff::kSame || d == SanctionDiff::kImprecise) {
-        agree.push_back(&f);
-      } else if (AtLeastAsSpecific(f.scope, a.scope) && !SameScope(f.scope, a.scope)) {
+      const SanctionDiff d =
+          CompareSignatures(SignatureOf(*a.c, merged), SignatureOf(*f.c, merged));
+      if (d == SanctionDiff::kComplementary) continue;
+      const bool same = d == SanctionDiff::kSame || d == SanctionDiff::kImprecise;
+      if (!same && AtLeastAsSpecific(f.scope, a.scope) && !SameScope(f.scope, a.scope)) {
         if (!MentionedByAbridged(f)) exceptions.push_back(&f);
+      } else if (same) {
+        agree.push_back(&f);
+      } else if (d == SanctionDiff::kIncomplete) {
+        partial.push_back(&f);
       } else {
         differ.push_back(&f);
-        kinds.push_back(d);
       }
     }
-    // A full case that differs is harmless when a full case agreeing with the
-    // statement is at least as specific (the full edition specialises it the same way).
-    std::vector<const CaseEntry*> contradicting;
-    bool only_incomplete = true;
-    for (size_t i = 0; i < differ.size(); ++i) {
-      const CaseEntry* f = differ[i];
-      const bool specialised = std::any_of(agree.begin(), agree.end(), [&](const CaseEntry* g) {
+    // A full case that differs is harmless when a full case agreeing with the statement
+    // is at least as specific: the full edition specialises it the same way.
+    auto explained = [&](const CaseEntry* f, const std::vector<const CaseEntry*>& by) {
+      return std::any_of(by.begin(), by.end(), [&](const CaseEntry* g) {
         return AtLeastAsSpecific(g->scope, f->scope) && Compatible(g->scope, a.scope);
       });
-      if (specialised) continue;
-      contradicting.push_back(f);
-      only_incomplete = only_incomplete && kinds[i] == SanctionDiff::kIncomplete;
+    };
+    std::vector<const CaseEntry*> contradicting, incomplete;
+    std::vector<const CaseEntry*> broad = agree;
+    broad.insert(broad.end(), partial.begin(), partial.end());
+    for (const CaseEntry* f : differ) {
+      if (!explained(f, broad)) contradicting.push_back(f);
     }
-    if (!contradicting.empty()) Report(a, contradicting, only_incomplete);
+    for (const CaseEntry* f : partial) {
+      if (!explained(f, agree)) incomplete.push_back(f);
+    }
+    if (!contradicting.empty()) {
+      Report(a, contradicting, false);
+    } else if (!incomplete.empty()) {
+      Report(a, incomplete, true);
+    }
     if (!exceptions.empty()) ReportException(a, exceptions);
   }
 
@@ -170,33 +186,61 @@ class AbridgedChecker {
     return Name(e.ref, from) + "/" + e.c->id + " [" + WhenText(*e.c) + "] → " + SanctionsText(*e.c);
   }
 
-  std::vector<UnitRef> Units(const CaseEntry& a, const std::vector<const CaseEntry*>& fs) const {
-    std::vector<UnitRef> units = {a.ref};
+  // Findings of one statement are gathered over its cases, one per code.
+  struct Pending {
+    Severity severity = Severity::kInfo;
+    std::vector<UnitRef> units;
+    std::vector<std::string> details;
+  };
+
+  void Gather(const char* code, Severity severity, const CaseEntry& a,
+              const std::vector<const CaseEntry*>& fs, const char* label) {
+    Pending& p = pending_[{a.ref.unit, code}];
+    p.severity = std::max(p.severity, severity);
+    if (p.units.empty()) p.units.push_back(a.ref);
     for (const CaseEntry* f : fs) {
-      if (std::find(units.begin(), units.end(), f->ref) == units.end()) units.push_back(f->ref);
+      if (std::find(p.units.begin(), p.units.end(), f->ref) == p.units.end())
+        p.units.push_back(f->ref);
     }
-    return units;
+    p.details.push_back("abbreviato: " + Line(a, &abridged_));
+    for (const CaseEntry* e : fs)
+      p.details.push_back(std::string(label) + ": " + Line(*e, &abridged_));
   }
 
   void Report(const CaseEntry& a, const std::vector<const CaseEntry*>& fs, bool incomplete) {
-    const std::string names = JoinNames(fs);
-    Finding& f = sink_.Add(
-        "ABRIDGED-CONTRADICTION", incomplete ? Severity::kWarning : Severity::kError, Units(a, fs),
-        incomplete ? "le regole abbreviate (" + a.ref.get().eid + ") omettono una sanzione che il "
-                     "regolamento completo dà per la stessa situazione (" + names + ")"
-                   : "le regole abbreviate (" + a.ref.get().eid + ") danno una sanzione diversa dal "
-                     "regolamento completo per la stessa situazione (" + names + ")");
-    f.details.push_back("abbreviato: " + Line(a, &abridged_));
-    for (const CaseEntry* e : fs) f.details.push_back("completo: " + Line(*e, &abridged_));
+    Gather("ABRIDGED-CONTRADICTION", incomplete ? Severity::kWarning : Severity::kError, a, fs,
+           "completo");
   }
 
   void ReportException(const CaseEntry& a, const std::vector<const CaseEntry*>& fs) {
-    Finding& f = sink_.Add("ABRIDGED-OMITS-EXCEPTION", Severity::kWarning, Units(a, fs),
-                           "le regole abbreviate (" + a.ref.get().eid + ") tacciono un'eccezione "
-                           "del regolamento completo (" + JoinNames(fs) + ")");
-    f.details.push_back("abbreviato: " + Line(a, &abridged_));
-    for (const CaseEntry* e : fs) f.details.push_back("eccezione: " + Line(*e, &abridged_));
+    Gather("ABRIDGED-OMITS-EXCEPTION", Severity::kWarning, a, fs, "eccezione");
     for (const CaseEntry* e : fs) reported_exceptions_.insert(e->ref.unit);
+  }
+
+  void EmitPending() {
+    for (const auto& [key, p] : pending_) {
+      std::string names;
+      for (size_t i = 1; i < p.units.size(); ++i)
+        names += (i > 1 ? ", " : "") + Name(p.units[i], &abridged_);
+      const std::string& eid = abridged_.units[key.first].eid;
+      std::string message;
+      if (key.second == "ABRIDGED-OMITS-EXCEPTION") {
+        message = "le regole abbreviate (" + eid +
+                  ") tacciono un'eccezione del regolamento completo (" + names + ")";
+      } else if (p.severity == Severity::kError) {
+        message = "le regole abbreviate (" + eid +
+                  ") danno una sanzione diversa dal regolamento "
+                  "completo per la stessa situazione (" +
+                  names + ")";
+      } else {
+        message = "le regole abbreviate (" + eid +
+                  ") omettono una sanzione che il regolamento "
+                  "completo dà per la stessa situazione (" +
+                  names + ")";
+      }
+      Finding& f = sink_.Add(key.second.c_str(), p.severity, p.units, message);
+      f.details = p.details;
+    }
   }
 
   std::string JoinNames(const std::vector<const CaseEntry*>& fs) const {
@@ -251,6 +295,7 @@ class AbridgedChecker {
   std::map<int, Mapping> mappings_;  // abridged statement -> full units
   std::set<int> mentioned_;          // full units some statement maps to
   std::set<int> reported_exceptions_;
+  std::map<std::pair<int, std::string>, Pending> pending_;  // (statement, code)
 };
 
 }  // namespace

@@ -16,7 +16,14 @@ namespace arbitro::check_detail {
 namespace {
 
 // The verdict on one pair of cases, most severe first.
-enum class Verdict { kContradiction, kPartialOverlap, kIncomplete, kImprecise, kSpecialisation, kNone };
+enum class Verdict {
+  kContradiction,
+  kPartialOverlap,
+  kIncomplete,
+  kImprecise,
+  kSpecialisation,
+  kNone
+};
 
 struct PairReport {
   UnitRef a, b;
@@ -34,16 +41,20 @@ Verdict Judge(const CaseEntry& a, const CaseEntry& b, std::string* sig_a, std::s
   const CaseScope merged = Intersect(a.scope, b.scope);
   const Signature sa = SignatureOf(*a.c, merged), sb = SignatureOf(*b.c, merged);
   const SanctionDiff diff = CompareSignatures(sa, sb);
-  if (diff == SanctionDiff::kSame) return Verdict::kNone;
+  if (diff == SanctionDiff::kSame || diff == SanctionDiff::kComplementary) return Verdict::kNone;
   *sig_a = SignatureText(sa);
   *sig_b = SignatureText(sb);
-  const bool same = SameScope(a.scope, b.scope);
-  const bool specialises = !same && (AtLeastAsSpecific(a.scope, b.scope) ||
-                                     AtLeastAsSpecific(b.scope, a.scope));
   if (diff == SanctionDiff::kImprecise) return Verdict::kImprecise;
+  if (!NestedFacts(a.scope, b.scope)) return Verdict::kPartialOverlap;
+  // One states more facts (restricted to the other's situation it is more specific),
+  // or on the same facts allows fewer values: lex specialis.
+  const bool same_facts = a.scope.facts.size() == b.scope.facts.size();
+  const bool specialises =
+      !same_facts || (!SameScope(a.scope, b.scope) &&
+                      (AtLeastAsSpecific(a.scope, b.scope) || AtLeastAsSpecific(b.scope, a.scope)));
   if (specialises) return Verdict::kSpecialisation;
   if (diff == SanctionDiff::kIncomplete) return Verdict::kIncomplete;
-  return NestedFacts(a.scope, b.scope) ? Verdict::kContradiction : Verdict::kPartialOverlap;
+  return Verdict::kContradiction;
 }
 
 const char* VerdictName(Verdict v) {
@@ -64,6 +75,23 @@ const char* VerdictName(Verdict v) {
   return "";
 }
 
+int TopRule(const UnitRef& u) {
+  const std::vector<int> lineage = Lineage(*u.book, u.unit);
+  return lineage.empty() ? -1 : lineage.back();
+}
+
+// Infringements are compared wherever they are stated. Other situations (procedures,
+// game mechanics) describe successive steps with successive outcomes, so they are
+// compared only when one states a summary of the other, or when two different rules
+// state exactly the same situation.
+bool Comparable(const Corpus& corpus, const CaseEntry& a, const CaseEntry& b) {
+  const bool ai = a.scope.facts.count("infrazione") > 0, bi = b.scope.facts.count("infrazione") > 0;
+  if (ai || bi) return true;
+  if (Summarises(corpus, a.ref, b.ref) || Summarises(corpus, b.ref, a.ref)) return true;
+  return SameScope(a.scope, b.scope) &&
+         (a.ref.book != b.ref.book || TopRule(a.ref) != TopRule(b.ref));
+}
+
 void Emit(FindingSink& sink, const PairReport& r) {
   const Rulebook* from = r.a.book;
   const std::string na = Name(r.a, from), nb = Name(r.b, from);
@@ -74,11 +102,13 @@ void Emit(FindingSink& sink, const PairReport& r) {
   std::string message;
   switch (r.worst) {
     case Verdict::kContradiction:
-      message = std::string(summary ? "il riepilogo e la disposizione che riassume" : "due disposizioni") +
+      message = std::string(summary ? "il riepilogo e la disposizione che riassume"
+                                    : "due disposizioni") +
                 " danno sanzioni diverse per la stessa situazione: " + gives;
       break;
     case Verdict::kPartialOverlap:
-      severity = Severity::kWarning;
+      code = "OVERLAP";
+      severity = Severity::kInfo;
       message = "sanzioni diverse per situazioni che si sovrappongono in parte: " + gives;
       break;
     case Verdict::kIncomplete:
@@ -108,7 +138,13 @@ void Emit(FindingSink& sink, const PairReport& r) {
 bool SameSubject(const CaseScope& a, const CaseScope& b) {
   if (SharedFacts(a, b) == 0) return false;
   const bool ai = a.facts.count("infrazione") > 0, bi = b.facts.count("infrazione") > 0;
-  if (ai || bi) return ai && bi;
+  if (ai && bi) return true;
+  if (ai != bi) {
+    // One names as an infringement the very situation the other describes.
+    CaseScope with = ai ? a : b;
+    with.facts.erase("infrazione");
+    return SameScope(with, ai ? b : a);
+  }
   return NestedFacts(a, b);
 }
 
@@ -128,6 +164,7 @@ void CheckConflicts(FindingSink& sink, const std::vector<const Rulebook*>& books
       if (a.ref == b.ref || SameTable(a.ref, b.ref)) continue;
       if (!SameSubject(a.scope, b.scope) || !Compatible(a.scope, b.scope)) continue;
       if (VariantOf(a.ref, a.c) != VariantOf(b.ref, b.c)) continue;
+      if (!Comparable(sink.corpus(), a, b)) continue;
       std::string sig_a, sig_b;
       const Verdict v = Judge(a, b, &sig_a, &sig_b);
       if (v == Verdict::kNone || links.Linked(a.ref, b.ref)) continue;
@@ -144,9 +181,10 @@ void CheckConflicts(FindingSink& sink, const std::vector<const Rulebook*>& books
         r.sig_a = sig_a;
         r.sig_b = sig_b;
       }
-      r.details.push_back(std::string(VerdictName(v)) + ": " + a.ref.get().eid + "/" + a.c->id + " [" +
-                          WhenText(*a.c) + "] → " + SanctionsText(*a.c) + "  ≠  " + b.ref.get().eid +
-                          "/" + b.c->id + " [" + WhenText(*b.c) + "] → " + SanctionsText(*b.c));
+      r.details.push_back(std::string(VerdictName(v)) + ": " + a.ref.get().eid + "/" + a.c->id +
+                          " [" + WhenText(*a.c) + "] → " + SanctionsText(*a.c) + "  ≠  " +
+                          b.ref.get().eid + "/" + b.c->id + " [" + WhenText(*b.c) + "] → " +
+                          SanctionsText(*b.c));
     }
   }
   for (const auto& key : order) Emit(sink, reports[key]);

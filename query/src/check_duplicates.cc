@@ -32,20 +32,28 @@ std::string RowKey(const Unit& row) {
   return words >= kMinWords ? key : "";
 }
 
+int TopRule(const Rulebook& book, int unit) {
+  const std::vector<int> lineage = Lineage(book, unit);
+  return lineage.empty() ? -1 : lineage.back();
+}
+
 void Report(FindingSink& sink, const Rulebook& book, const std::vector<int>& units, bool rows) {
   std::vector<UnitRef> refs;
   std::string names;
+  bool one_rule = true;
   for (int u : units) {
     refs.push_back({&book, u});
     names += (names.empty() ? "" : ", ") + book.units[u].eid;
+    one_rule = one_rule && TopRule(book, u) == TopRule(book, units.front());
   }
   if (rows) {
     sink.Add("DUP-ROW", Severity::kWarning, refs,
              "riga di tabella stampata " + std::to_string(units.size()) + " volte: " + names);
   } else {
-    sink.Add("DUP-PROVISION", Severity::kWarning, refs,
-             "disposizione stampata " + std::to_string(units.size()) + " volte con lo stesso testo: " +
-                 names);
+    // Repeated in one rule it is a defect; repeated in parallel rules, a fact to know.
+    sink.Add("DUP-PROVISION", one_rule ? Severity::kWarning : Severity::kInfo, refs,
+             "disposizione stampata " + std::to_string(units.size()) +
+                 " volte con lo stesso testo: " + names);
   }
 }
 
@@ -60,7 +68,8 @@ void CheckDuplicates(FindingSink& sink, const Rulebook& book) {
       provisions[NormalizeForCompare(u.text)].push_back(static_cast<int>(i));
     } else if (u.kind == UnitKind::kRow) {
       const std::string key = RowKey(u);
-      if (!key.empty()) rows[TableHeader(book, static_cast<int>(i)) + "\x1d" + key].push_back(static_cast<int>(i));
+      if (!key.empty())
+        rows[TableHeader(book, static_cast<int>(i)) + "\x1d" + key].push_back(static_cast<int>(i));
     }
   }
   for (const auto& [key, units] : provisions) {

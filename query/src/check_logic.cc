@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
-#include <iterator>
 #include <cstdlib>
+#include <iterator>
 
 namespace arbitro::check_detail {
 namespace {
@@ -73,7 +73,9 @@ bool RangesSubset(const Ranges& a, const Ranges& b) {
   return true;
 }
 
-std::string Bound(long v) { return std::to_string(v); }
+std::string Bound(long v) {
+  return std::to_string(v);
+}
 
 // Allowed values of an integer condition.
 Ranges IntegerRanges(const Cond& cond) {
@@ -154,6 +156,17 @@ std::string Relative(const std::string& who, const std::string& beneficiary) {
   return beneficiary;
 }
 
+bool IsRelative(const std::string& who) {
+  return who == "avversario" || who == "colpevole";
+}
+
+// An empty beneficiary matches any; a relative one whose side the conditions do not pin
+// ("avversario" of whom?) matches any side.
+bool SameBeneficiary(const std::string& a, const std::string& b) {
+  if (a == b || a.empty() || b.empty()) return true;
+  return IsRelative(a) != IsRelative(b);
+}
+
 // "punizione" is the general form of "punizione-indiretta".
 bool Generalises(const std::string& general, const std::string& specific) {
   return specific.size() > general.size() && specific.compare(0, general.size(), general) == 0 &&
@@ -162,10 +175,9 @@ bool Generalises(const std::string& general, const std::string& specific) {
 
 bool SameOrGeneral(const std::pair<std::string, std::string>& a,
                    const std::pair<std::string, std::string>& b) {
-  const bool type = a.first == b.first || Generalises(a.first, b.first) ||
-                    Generalises(b.first, a.first);
-  const bool who = a.second == b.second || a.second.empty() || b.second.empty();
-  return type && who;
+  const bool type =
+      a.first == b.first || Generalises(a.first, b.first) || Generalises(b.first, a.first);
+  return type && SameBeneficiary(a.second, b.second);
 }
 
 // Every item of `a` has a same-or-general counterpart in `b`.
@@ -178,7 +190,7 @@ bool Covered(const Signature& a, const Signature& b) {
 bool ExactlyCovered(const Signature& a, const Signature& b) {
   return std::all_of(a.begin(), a.end(), [&](const auto& x) {
     return std::any_of(b.begin(), b.end(), [&](const auto& y) {
-      return x.first == y.first && (x.second == y.second || x.second.empty() || y.second.empty());
+      return x.first == y.first && SameBeneficiary(x.second, y.second);
     });
   });
 }
@@ -217,7 +229,9 @@ Allowed Allowed::Intersect(const Allowed& o) const {
   return out;
 }
 
-bool Allowed::Intersects(const Allowed& o) const { return !Intersect(o).Empty(); }
+bool Allowed::Intersects(const Allowed& o) const {
+  return !Intersect(o).Empty();
+}
 
 bool Allowed::SubsetOf(const Allowed& o) const {
   if (integer || o.integer) {
@@ -228,7 +242,8 @@ bool Allowed::SubsetOf(const Allowed& o) const {
     return std::includes(o.values.begin(), o.values.end(), values.begin(), values.end());
   }
   if (!complement && o.complement) {
-    return std::none_of(values.begin(), values.end(), [&](const auto& v) { return o.values.count(v); });
+    return std::none_of(values.begin(), values.end(),
+                        [&](const auto& v) { return o.values.count(v); });
   }
   if (complement && o.complement) {
     return std::includes(values.begin(), values.end(), o.values.begin(), o.values.end());
@@ -349,9 +364,21 @@ Signature SignatureOf(const Case& c, const CaseScope& scope) {
   return s;
 }
 
-SanctionDiff CompareSignatures(const Signature& a, const Signature& b) {
+bool IsAccessory(const std::string& type) {
+  static const std::set<std::string> kAccessory = {
+      "cambio-possesso",  "richiamo",   "cartellino-giallo",       "cartellino-rosso",
+      "espulsione",       "squalifica", "riposizionamento",        "rimozione-miniature",
+      "recupero",         "distanza",   "perdita-mossa-difensiva", "punti",
+      "punti-classifica", "vantaggio"};
+  return kAccessory.count(type) > 0;
+}
+
+namespace {
+
+// Same, imprecise, incomplete or different, comparing item by item.
+SanctionDiff CompareParts(const Signature& a, const Signature& b) {
   if (a == b) return SanctionDiff::kSame;
-  if (a.empty() || b.empty()) return SanctionDiff::kDifferent;
+  if (a.empty() || b.empty()) return SanctionDiff::kIncomplete;
   const bool ab = Covered(a, b), ba = Covered(b, a);
   if (ab && ba) {
     return ExactlyCovered(a, b) && ExactlyCovered(b, a) ? SanctionDiff::kSame
@@ -359,6 +386,28 @@ SanctionDiff CompareSignatures(const Signature& a, const Signature& b) {
   }
   if (ab || ba) return SanctionDiff::kIncomplete;
   return SanctionDiff::kDifferent;
+}
+
+void SplitAccessory(const Signature& s, Signature* decision, Signature* accessory) {
+  for (const auto& item : s) (IsAccessory(item.first) ? accessory : decision)->insert(item);
+}
+
+}  // namespace
+
+SanctionDiff CompareSignatures(const Signature& a, const Signature& b) {
+  if (a == b) return SanctionDiff::kSame;
+  if (a.empty() || b.empty()) return SanctionDiff::kDifferent;
+  Signature da, aa, db, ab;
+  SplitAccessory(a, &da, &aa);
+  SplitAccessory(b, &db, &ab);
+  if (da.empty() != db.empty()) return SanctionDiff::kComplementary;
+  const SanctionDiff decision = da.empty() ? SanctionDiff::kSame : CompareParts(da, db);
+  if (decision == SanctionDiff::kDifferent) return decision;
+  const SanctionDiff accessory = CompareParts(aa, ab);
+  if (da.empty()) return accessory;  // only accessories on both sides
+  if (accessory == SanctionDiff::kSame) return decision;
+  if (accessory == SanctionDiff::kDifferent) return SanctionDiff::kDifferent;
+  return decision == SanctionDiff::kSame ? accessory : SanctionDiff::kIncomplete;
 }
 
 std::string WhenText(const Case& c) {
@@ -428,7 +477,11 @@ std::vector<std::string> Words(const std::string& text) {
   };
   for (size_t i = 0; i < text.size();) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
-    size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 1;
+    size_t len = c < 0x80           ? 1
+                 : (c >> 5) == 0x6  ? 2
+                 : (c >> 4) == 0xE  ? 3
+                 : (c >> 3) == 0x1E ? 4
+                                    : 1;
     if (i + len > text.size()) len = 1;
     std::string cp = text.substr(i, len);
     i += len;
@@ -447,7 +500,8 @@ std::vector<std::string> Words(const std::string& text) {
     if (cp == "\u221a") cp = "\u2713";  // "√" printed for the tick "✓"
     if (len == 2 && static_cast<unsigned char>(cp[0]) == 0xC3) {
       const unsigned char second = static_cast<unsigned char>(cp[1]);
-      if (second >= 0x80 && second <= 0x9E && second != 0x97) cp[1] = static_cast<char>(second + 0x20);
+      if (second >= 0x80 && second <= 0x9E && second != 0x97)
+        cp[1] = static_cast<char>(second + 0x20);
     }
     word += cp;
   }
@@ -466,9 +520,7 @@ std::string NormalizeForCompare(const std::string& text) {
 
 namespace {
 
-size_t CommonWords(std::vector<std::string> a, std::vector<std::string> b) {
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
+size_t CommonSorted(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   size_t n = 0;
   for (size_t i = 0, j = 0; i < a.size() && j < b.size();) {
     if (a[i] == b[j]) {
@@ -482,7 +534,24 @@ size_t CommonWords(std::vector<std::string> a, std::vector<std::string> b) {
   return n;
 }
 
+size_t CommonWords(std::vector<std::string> a, std::vector<std::string> b) {
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return CommonSorted(a, b);
+}
+
 }  // namespace
+
+double SortedSimilarity(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  if (a.empty() && b.empty()) return 1.0;
+  return 2.0 * static_cast<double>(CommonSorted(a, b)) / static_cast<double>(a.size() + b.size());
+}
+
+double SortedContainment(const std::vector<std::string>& part,
+                         const std::vector<std::string>& whole) {
+  if (part.empty()) return 1.0;
+  return static_cast<double>(CommonSorted(part, whole)) / static_cast<double>(part.size());
+}
 
 double Similarity(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   if (a.empty() && b.empty()) return 1.0;

@@ -55,8 +55,14 @@ bool NestedFacts(const CaseScope& a, const CaseScope& b);
 using Signature = std::set<std::pair<std::string, std::string>>;
 Signature SignatureOf(const Case& c, const CaseScope& scope);
 
+// Sanction types that accompany the decision rather than make it (cards, expulsions,
+// change of possession, repositioning, …): two cases that differ only there are
+// incomplete, not contradictory, and a case stating only these complements another.
+bool IsAccessory(const std::string& type);
+
 enum class SanctionDiff {
   kSame,
+  kComplementary,  // one states only accessory sanctions, the other the decision
   kImprecise,   // same sanctions, one stated more generally ("punizione" vs "punizione-indiretta")
   kIncomplete,  // one states only part of the other's sanctions
   kDifferent,
@@ -78,5 +84,9 @@ std::string NormalizeForCompare(const std::string& text);
 double Similarity(const std::vector<std::string>& a, const std::vector<std::string>& b);
 // Share of `part`'s words (as a multiset) found in `whole`, 0..1.
 double Containment(const std::vector<std::string>& part, const std::vector<std::string>& whole);
+// The same on word lists already sorted (no copies: for comparisons in bulk).
+double SortedSimilarity(const std::vector<std::string>& a, const std::vector<std::string>& b);
+double SortedContainment(const std::vector<std::string>& part,
+                         const std::vector<std::string>& whole);
 
 }  // namespace arbitro::check_detail

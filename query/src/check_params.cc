@@ -4,7 +4,9 @@
 // A mismatch inside one rule, or between a summary and what it summarises (rows,
 // abridged editions), is a warning; one between different rules is an info, since the
 // same name may then stand for a rule-specific value.
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <vector>
@@ -74,7 +76,8 @@ void CheckParams(FindingSink& sink, const std::vector<const Rulebook*>& books,
         const ParamUse& b = uses[j];
         if (a.dimension != b.dimension || std::fabs(a.base - b.base) < 1e-9) continue;
         if (VariantOf(a.ref) != VariantOf(b.ref) || links.Linked(a.ref, b.ref)) continue;
-        if (!a.param->label.empty() && !b.param->label.empty() && a.param->label != b.param->label) {
+        if (!a.param->label.empty() && !b.param->label.empty() &&
+            a.param->label != b.param->label) {
           continue;
         }
         involved[i] = involved[j] = true;
@@ -88,7 +91,8 @@ void CheckParams(FindingSink& sink, const std::vector<const Rulebook*>& books,
     for (size_t i = 0; i < uses.size(); ++i) {
       if (!involved[i]) continue;
       if (!from) from = uses[i].ref.book;
-      if (std::find(refs.begin(), refs.end(), uses[i].ref) == refs.end()) refs.push_back(uses[i].ref);
+      if (std::find(refs.begin(), refs.end(), uses[i].ref) == refs.end())
+        refs.push_back(uses[i].ref);
       values += (values.empty() ? "" : ", ") + ValueText(*uses[i].param) + " in " +
                 Name(uses[i].ref, from) + " («" + uses[i].param->quote + "»)";
     }

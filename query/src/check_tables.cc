@@ -51,7 +51,8 @@ class TableChecker {
       const Unit& row = book.units[child];
       if (row.kind != UnitKind::kRow) continue;
       rows_.push_back(child);
-      for (const Case& c : row.cases) cases_.push_back({{&book, child}, &c, ScopeOf(c, vocabulary)});
+      for (const Case& c : row.cases)
+        cases_.push_back({{&book, child}, &c, ScopeOf(c, vocabulary)});
     }
   }
 
@@ -72,15 +73,17 @@ class TableChecker {
         if (!SameSubject(a.scope, b.scope) || !Compatible(a.scope, b.scope)) continue;
         if (VariantOf(a.ref, a.c) != VariantOf(b.ref, b.c) || links_.Linked(a.ref, b.ref)) continue;
         const CaseScope merged = Intersect(a.scope, b.scope);
-        const bool same_sanctions = CompareSignatures(SignatureOf(*a.c, merged),
-                                                      SignatureOf(*b.c, merged)) == SanctionDiff::kSame;
+        const SanctionDiff diff =
+            CompareSignatures(SignatureOf(*a.c, merged), SignatureOf(*b.c, merged));
+        if (diff == SanctionDiff::kComplementary) continue;
+        const bool same_sanctions = diff == SanctionDiff::kSame;
         const bool a_in_b = AtLeastAsSpecific(a.scope, b.scope);
         const bool b_in_a = AtLeastAsSpecific(b.scope, a.scope);
         if (same_sanctions) {
           if (a_in_b) covered_by_[{i, a.ref.unit}].insert(b.ref.unit);
           if (b_in_a) covered_by_[{j, b.ref.unit}].insert(a.ref.unit);
-          if (a_in_b && b_in_a) identical_.insert({std::min(a.ref.unit, b.ref.unit),
-                                                   std::max(a.ref.unit, b.ref.unit)});
+          if (a_in_b && b_in_a)
+            identical_.insert({std::min(a.ref.unit, b.ref.unit), std::max(a.ref.unit, b.ref.unit)});
           continue;
         }
         if (a_in_b || b_in_a) continue;  // a more specific row wins (priority), as in DMN
@@ -94,10 +97,11 @@ class TableChecker {
 
   void ReportOverlaps() {
     for (const auto& [key, p] : overlaps_) {
-      Finding& f = sink_.Add(
-          "TABLE-OVERLAP", Severity::kError, {{&book_, p.a}, {&book_, p.b}},
-          "le righe " + book_.units[p.a].eid + " e " + book_.units[p.b].eid + " della tabella " +
-              book_.units[table_].eid + " valgono per situazioni che si sovrappongono ma danno esiti diversi");
+      Finding& f =
+          sink_.Add("TABLE-OVERLAP", Severity::kError, {{&book_, p.a}, {&book_, p.b}},
+                    "le righe " + book_.units[p.a].eid + " e " + book_.units[p.b].eid +
+                        " della tabella " + book_.units[table_].eid +
+                        " valgono per situazioni che si sovrappongono ma danno esiti diversi");
       f.details = p.details;
     }
   }
@@ -166,7 +170,8 @@ class TableChecker {
     }
     for (const std::string& name : facts) {
       const Fact* fact = vocabulary_->FindFact(name);
-      if (!fact || fact->integer || fact->values.size() < 2) continue;
+      // The infringement names what a row is about; it is no domain a table partitions.
+      if (!fact || fact->integer || fact->values.size() < 2 || name == "infrazione") continue;
       ReportGaps(*fact);
     }
   }
@@ -195,10 +200,15 @@ class TableChecker {
     for (const auto& [key, g] : groups) {
       if (g.unconstrained || g.variants.size() < 2) continue;
       std::string missing;
+      size_t n_missing = 0;
       for (const VocabValue& v : fact.values) {
-        if (!g.covered.count(v.id)) missing += (missing.empty() ? "" : ", ") + v.id;
+        if (g.covered.count(v.id)) continue;
+        missing += (missing.empty() ? "" : ", ") + v.id;
+        ++n_missing;
       }
-      if (missing.empty()) continue;
+      // A table that lists a few values of a large domain enumerates cases; one that
+      // covers most of the domain partitions it, and the values left out are a gap.
+      if (n_missing == 0 || n_missing >= fact.values.size() - n_missing) continue;
       std::vector<UnitRef> rows;
       for (size_t i : g.cases) {
         const UnitRef r = cases_[i].ref;

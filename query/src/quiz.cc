@@ -49,8 +49,8 @@ std::string QuizKindLabel(const std::string& kind) {
 
 std::string QuizUnitLabel(const std::string& unit) {
   static const std::map<std::string, std::string> kLabels = {
-      {"cm", "centimetri"}, {"mm", "millimetri"}, {"m", "metri"},          {"s", "secondi"},
-      {"min", "minuti"},    {"count", "numero"},  {"points", "punti"},     {"cards", "carte"},
+      {"cm", "centimetri"},   {"mm", "millimetri"},      {"m", "metri"},      {"s", "secondi"},
+      {"min", "minuti"},      {"count", "numero"},       {"points", "punti"}, {"cards", "carte"},
       {"squares", "caselle"}, {"pips", "punti del dado"}};
   auto it = kLabels.find(unit);
   return it == kLabels.end() ? unit : it->second;
@@ -63,8 +63,8 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
     return Status::InvalidArgument("--count richiede un numero intero tra 1 e 10000 (ricevuto '" +
                                    std::to_string(options.count) + "')");
   }
-  if (!options.difficulty.empty() && options.difficulty != "easy" && options.difficulty != "medium" &&
-      options.difficulty != "hard") {
+  if (!options.difficulty.empty() && options.difficulty != "easy" &&
+      options.difficulty != "medium" && options.difficulty != "hard") {
     return Status::InvalidArgument("difficoltà sconosciuta '" + options.difficulty +
                                    "' (ammesse: easy, medium, hard)");
   }
@@ -111,7 +111,9 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
         for (const Token& tok : im.analyzer->Tokenize(raw)) {
           if (!tok.stop) t.terms.push_back(tok.term);
         }
-        if (t.terms.empty()) return Status::InvalidArgument("argomento vuoto o senza parole significative: '" + raw + "'");
+        if (t.terms.empty())
+          return Status::InvalidArgument("argomento vuoto o senza parole significative: '" + raw +
+                                         "'");
       }
     }
     topics.push_back(std::move(t));
@@ -139,11 +141,19 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
   std::vector<std::pair<std::string, std::string>> requested_rules;  // rule id, label
   std::set<std::string> requested_set;
   std::vector<bool> topic_found(topics.size(), false);
+  std::set<std::string> normative_rules;  // rules holding at least one provision or row
   for (const auto& g : games) {
     for (const auto& [id, u] : data[g].units) {
-      bool wanted = topics.empty() ? u.parent == 0 && u.kind == "rule" : false;
+      if (u.kind == "provision" || u.kind == "row") normative_rules.insert(u.rule_id);
+    }
+  }
+  for (const auto& g : games) {
+    for (const auto& [id, u] : data[g].units) {
+      bool wanted =
+          topics.empty() && u.parent == 0 && u.kind == "rule" && normative_rules.count(u.rule_id);
       for (size_t i = 0; i < topics.size(); ++i) {
-        const bool hit = topics[i].eid.empty() ? (u.kind == "provision" || u.kind == "row") && term_match(u, topics[i])
+        const bool hit = topics[i].eid.empty() ? (u.kind == "provision" || u.kind == "row") &&
+                                                     term_match(u, topics[i])
                                                : UnderUnit(u, topics[i]);
         if (hit) {
           topic_found[i] = true;
@@ -157,8 +167,9 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
   }
   for (size_t i = 0; i < topics.size(); ++i) {
     if (!topic_found[i]) {
-      return Status::InvalidArgument("argomento sconosciuto '" + topics[i].raw + "': nessuna disposizione di " +
-                                     Join(games, ", ") + " lo contiene");
+      return Status::InvalidArgument("argomento sconosciuto '" + topics[i].raw +
+                                     "': nessuna disposizione di " + Join(games, ", ") +
+                                     " lo contiene");
     }
   }
 
@@ -185,13 +196,15 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
   for (const Candidate* c : pool) sources.insert(c->source);
   result->available = sources.size();
   if (pool.empty()) {
-    return Status::InvalidArgument("nessuna domanda generabile con questi filtri: le regole scelte non hanno abbastanza "
-                                   "struttura (casi, parametri o termini)");
+    return Status::InvalidArgument(
+        "nessuna domanda generabile con questi filtri: le regole scelte non hanno abbastanza "
+        "struttura (casi, parametri o termini)");
   }
 
   // Draw: rules in a seeded order, kinds interleaved within a rule, one question per source.
   quiz::Rng rng(options.seed);
-  std::map<std::string, std::map<std::string, std::vector<Candidate*>>> by_rule;  // rule → kind → list
+  std::map<std::string, std::map<std::string, std::vector<Candidate*>>>
+      by_rule;  // rule → kind → list
   for (Candidate* c : pool) by_rule[c->q.rule_id][c->q.kind].push_back(c);
   struct Queue {
     std::vector<Candidate*> items;
@@ -252,8 +265,9 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
   }
   std::vector<std::string> rules;
   for (const auto& [rule, row] : summary) rules.push_back(rule);
-  std::stable_sort(rules.begin(), rules.end(),
-                   [&](const std::string& a, const std::string& b) { return rule_order[a] < rule_order[b]; });
+  std::stable_sort(rules.begin(), rules.end(), [&](const std::string& a, const std::string& b) {
+    return rule_order[a] < rule_order[b];
+  });
   for (const auto& r : rules) result->per_rule.push_back(summary[r]);
   return Status::OK();
 }

@@ -5,6 +5,7 @@
 // Resolve confirms is asked. Parameter questions (numeric, mc, tf) come from
 // <param>s, term questions (cloze, mc) from <term>s.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <set>
 
@@ -42,6 +43,33 @@ std::string DecisionText(const RuleCase& c) {
   return c.decision.empty() ? SanctionText(c.sanctions) : c.decision;
 }
 
+std::string TrimPeriod(std::string s) {
+  while (!s.empty() && (s.back() == '.' || s.back() == ' ' || s.back() == ';')) s.pop_back();
+  return s;
+}
+
+bool ContainsWords(const std::string& haystack, const std::string& needle);
+
+// The decision as an answer: the corpus sometimes words a decision as
+// "situation: sanction"; the situation part would give the answer away, so only
+// the sanction part is kept when it names the sanction and the first part does not.
+std::string AnswerLabel(const std::string& decision, const std::vector<SanctionInfo>& sanctions,
+                        const std::map<std::string, std::vector<std::string>>& forms) {
+  const size_t colon = decision.find(": ");
+  if (colon == std::string::npos) return decision;
+  const std::string head = decision.substr(0, colon), tail = decision.substr(colon + 2);
+  bool head_names = false, tail_names = false;
+  for (const auto& s : sanctions) {
+    auto it = forms.find(s.type);
+    if (it == forms.end()) continue;
+    for (const auto& f : it->second) {
+      head_names = head_names || ContainsWords(head, f);
+      tail_names = tail_names || ContainsWords(tail, f);
+    }
+  }
+  return !head_names && tail_names ? Capitalise(tail) : decision;
+}
+
 std::string Canonical(const std::string& game, const Facts& facts) {
   Facts sorted = facts;
   std::sort(sorted.begin(), sorted.end());
@@ -50,13 +78,16 @@ std::string Canonical(const std::string& game, const Facts& facts) {
   return out;
 }
 
-std::string Difficulty(int level) { return level <= 1 ? "easy" : level == 2 ? "medium" : "hard"; }
+std::string Difficulty(int level) {
+  return level <= 1 ? "easy" : level == 2 ? "medium" : "hard";
+}
 
 std::vector<std::string> Words(const std::string& text) {
   std::vector<std::string> out;
   std::string cur;
   for (char c : Fold(text)) {
-    const bool letter = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
+    const bool letter =
+        (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
     if (letter) {
       cur.push_back(c);
     } else if (!cur.empty()) {
@@ -83,9 +114,10 @@ bool ContainsWords(const std::string& haystack, const std::string& needle) {
 
 const std::map<std::string, std::string>& UnitWords() {
   static const std::map<std::string, std::string> kWords = {
-      {"cm", "centimetri"}, {"mm", "millimetri"}, {"m", "metri"},          {"s", "secondi"},
-      {"min", "minuti"},    {"count", ""},        {"points", "punti"},     {"cards", "carte"},
-      {"squares", "caselle"}, {"pips", "punti del dado"}};
+      {"cm", "centimetri"},      {"mm", "millimetri"}, {"m", "metri"},
+      {"s", "secondi"},          {"min", "minuti"},    {"count", ""},
+      {"points", "punti"},       {"cards", "carte"},   {"squares", "caselle"},
+      {"pips", "punti del dado"}};
   return kWords;
 }
 
@@ -227,10 +259,12 @@ class Builder {
   // the same infringement elsewhere, the same sanction for the other side, the same
   // rule, and common sanctions of the game. None shares a (type, beneficiary) with
   // any ruling for the facts.
-  std::vector<Distractor> Distractors(const RuleCase& source, const Facts& facts, const Ruling& best,
-                                      const Pairs& forbidden, size_t want) const {
+  std::vector<Distractor> Distractors(const RuleCase& source, const Facts& facts,
+                                      const Ruling& best, const Pairs& forbidden,
+                                      size_t want) const {
     std::vector<Distractor> out;
-    std::set<std::string> texts{Fold(best.decision)};
+    std::set<std::string> texts{
+        Fold(AnswerLabel(best.decision, best.sanctions, data_.sanction_forms))};
     std::set<Pairs> taken{PairsOf(best.sanctions)};
     auto try_add = [&](const std::string& text, const std::vector<SanctionInfo>& sanctions,
                        const std::string& feedback, bool swapped = false) {
@@ -245,7 +279,9 @@ class Builder {
       if (!c.variant.empty()) return;
       Facts other = FactsOf(c);
       std::string when = other.empty() ? c.citation : Describe(other);
-      try_add(DecisionText(c), c.sanctions, "No: questa è la decisione per un'altra situazione (" + when + "). Fonte: " + c.citation + ".");
+      try_add(AnswerLabel(DecisionText(c), c.sanctions, data_.sanction_forms), c.sanctions,
+              "No: questa è la decisione per un'altra situazione (" + when +
+                  "). Fonte: " + c.citation + ".");
     };
     const Unit* su = data_.FindUnit(source.unit_id);
     std::string infraction;
@@ -255,13 +291,15 @@ class Builder {
     // 1. same unit, sibling units (rows of the same table, paragraphs of the same section)
     for (const auto& c : data_.rules.cases) {
       const Unit* u = data_.FindUnit(c.unit_id);
-      if (c.unit_id == source.unit_id || (u && su && u->parent == su->parent && su->parent)) from_case(c);
+      if (c.unit_id == source.unit_id || (u && su && u->parent == su->parent && su->parent))
+        from_case(c);
     }
     // 2. the same infringement elsewhere
     if (!infraction.empty()) {
       for (const auto& c : data_.rules.cases) {
         for (const auto& cond : c.when) {
-          if (cond.fact == "infrazione" && !cond.values.empty() && cond.values[0] == infraction) from_case(c);
+          if (cond.fact == "infrazione" && !cond.values.empty() && cond.values[0] == infraction)
+            from_case(c);
         }
       }
     }
@@ -349,6 +387,7 @@ class Builder {
     if (!s.ok()) return s;
     if (!Decided(*r)) return Status::OK();
     const Ruling& best = r->rulings[0];
+    const std::string decision = AnswerLabel(best.decision, best.sanctions, data_.sanction_forms);
     const std::string self = c.doc + "#" + c.eid;
     bool grounded = false;
     for (const auto& cit : best.citations) grounded = grounded || cit.id == self;
@@ -373,16 +412,18 @@ class Builder {
       q.stem = intro + ": " + desc + ". Cosa decide l'arbitro?";
       q.facts = facts;
       q.citations = cites;
-      q.answers.push_back({best.decision, true, "Corretto: " + cites[0].citation + ".", best.sanctions});
-      for (const auto& d : distractors) q.answers.push_back({d.text, false, d.feedback, d.sanctions});
-      q.feedback = "L'arbitro decide: " + best.decision + ".";
+      q.answers.push_back({decision, true, "Corretto: " + cites[0].citation + ".", best.sanctions});
+      for (const auto& d : distractors)
+        q.answers.push_back({d.text, false, d.feedback, d.sanctions});
+      q.feedback = "L'arbitro decide: " + decision + ".";
       Emit(std::move(cand));
     }
 
     // tf: faithful, then altered in the sanction, the beneficiary or one fact
-    auto tf = [&](const std::string& suffix, const Facts& f, const std::vector<SanctionInfo>& stated,
-                  const std::string& decision, bool truth, const std::vector<QuizCitation>& citations,
-                  const std::string& feedback, int lvl) {
+    auto tf = [&](const std::string& suffix, const Facts& f,
+                  const std::vector<SanctionInfo>& stated, const std::string& decision, bool truth,
+                  const std::vector<QuizCitation>& citations, const std::string& feedback,
+                  int lvl) {
       Candidate cand = Base(*unit, base_id + "/tf-" + suffix, "tf");
       Question& q = cand.q;
       cand.source = key;
@@ -396,19 +437,19 @@ class Builder {
       q.feedback = feedback;
       Emit(std::move(cand));
     };
-    tf("vero", facts, best.sanctions, best.decision, true, cites,
-       "Vero: per questa situazione l'arbitro decide «" + best.decision + "».", level);
+    tf("vero", facts, best.sanctions, decision, true, cites,
+       "Vero: per questa situazione l'arbitro decide «" + decision + "».", level);
     for (const auto& d : distractors) {
       if (d.swapped) {
         tf("beneficiario", facts, d.sanctions, d.text, false, cites,
-           "Falso: la sanzione va all'altra parte; l'arbitro decide «" + best.decision + "».",
+           "Falso: la sanzione va all'altra parte; l'arbitro decide «" + decision + "».",
            std::min(3, level + 1));
       }
     }
     for (const auto& d : distractors) {
       if (!d.swapped) {
         tf("sanzione", facts, d.sanctions, d.text, false, cites,
-           "Falso: per questa situazione l'arbitro decide «" + best.decision + "».", level);
+           "Falso: per questa situazione l'arbitro decide «" + decision + "».", level);
         break;
       }
     }
@@ -431,9 +472,11 @@ class Builder {
         if (!Decided(*ar) || !Disjoint(stated, AllPairs(*ar))) continue;
         std::vector<QuizCitation> both = CitationsOf(ar->rulings[0]);
         AddCitations(&both, cites);
-        tf(fact, altered, best.sanctions, best.decision, false, both,
-           "Falso: con " + Fold(ValueLabel(fact, v.id)) + " l'arbitro decide «" + ar->rulings[0].decision +
-               "»; «" + best.decision + "» vale con " + Fold(ValueLabel(fact, value)) + ".",
+        tf(fact, altered, best.sanctions, decision, false, both,
+           "Falso: con «" + ValueLabel(fact, v.id) + "» l'arbitro decide «" +
+               AnswerLabel(ar->rulings[0].decision, ar->rulings[0].sanctions,
+                           data_.sanction_forms) +
+               "»; «" + decision + "» vale con «" + ValueLabel(fact, value) + "».",
            std::min(3, level + 1));
         made = true;
         break;
@@ -457,8 +500,14 @@ class Builder {
       std::set<std::string> seen;
       if (forms != data_.sanction_forms.end()) {
         for (const auto& form : forms->second) {
-          if (other_forms.count(Fold(form)) || !seen.insert(Fold(form)).second) continue;
-          accepted.push_back(Fold(form));
+          // a short word or expression, not a sentence or a number
+          const std::string f = Fold(form);
+          if (Words(f).size() > 4 || f.find(':') != std::string::npos ||
+              f.find_first_of("0123456789") != std::string::npos) {
+            continue;
+          }
+          if (other_forms.count(f) || !seen.insert(f).second) continue;
+          accepted.push_back(Lower(form));
         }
       }
       if (!accepted.empty()) {
@@ -471,7 +520,7 @@ class Builder {
         q.accepted = accepted;
         q.facts = facts;
         q.citations = cites;
-        q.feedback = "L'arbitro decide: " + best.decision + ".";
+        q.feedback = "L'arbitro decide: " + decision + ".";
         Emit(std::move(cand));
       }
     }
@@ -487,24 +536,69 @@ class Builder {
   }
 
   std::string ValueText(double v, const std::string& unit) const {
+    static const std::map<std::string, std::string> kSingular = {
+        {"cm", "centimetro"}, {"mm", "millimetro"},   {"m", "metro"},
+        {"s", "secondo"},     {"min", "minuto"},      {"points", "punto"},
+        {"cards", "carta"},   {"squares", "casella"}, {"pips", "punto del dado"}};
     auto it = UnitWords().find(unit);
-    const std::string word = it == UnitWords().end() ? unit : it->second;
+    std::string word = it == UnitWords().end() ? unit : it->second;
+    if (v == 1 && kSingular.count(unit)) word = kSingular.at(unit);
     return FormatNumber(v) + (word.empty() ? "" : " " + word);
+  }
+
+  // The parameter's quote with its number masked ("… movimenti posizionali"), or ""
+  // when the number cannot be found in it.
+  static std::string MaskedQuote(const Param& p) {
+    static const std::map<int, std::vector<std::string>> kWords = {{1, {"un", "uno", "una"}},
+                                                                   {2, {"due"}},
+                                                                   {3, {"tre"}},
+                                                                   {4, {"quattro"}},
+                                                                   {5, {"cinque"}},
+                                                                   {6, {"sei"}},
+                                                                   {7, {"sette"}},
+                                                                   {8, {"otto"}},
+                                                                   {9, {"nove"}},
+                                                                   {10, {"dieci"}},
+                                                                   {11, {"undici"}},
+                                                                   {12, {"dodici"}},
+                                                                   {15, {"quindici"}},
+                                                                   {20, {"venti"}},
+                                                                   {30, {"trenta"}}};
+    std::vector<std::string> targets{FormatNumber(p.value)};
+    auto w = kWords.find(static_cast<int>(p.value));
+    if (w != kWords.end() && std::fabs(p.value - w->first) < 1e-9) {
+      targets.insert(targets.end(), w->second.begin(), w->second.end());
+    }
+    const std::string q = p.quote;
+    for (const auto& t : targets) {
+      for (size_t at = q.find(t); at != std::string::npos; at = q.find(t, at + 1)) {
+        auto is_word = [&](size_t i) {
+          if (i >= q.size()) return false;
+          const unsigned char c = static_cast<unsigned char>(q[i]);
+          return std::isalnum(c) || c >= 0x80;
+        };
+        const bool starts = at == 0 || !is_word(at - 1);
+        if (!starts || is_word(at + t.size())) continue;
+        // a digit run must be whole ("10" not inside "100"); case-insensitive words are rare here
+        return q.substr(0, at) + "…" + q.substr(at + t.size());
+      }
+    }
+    return "";
   }
 
   std::string Where(const Unit& u) const {
     auto it = data_.doc_short.find(u.doc);
     std::string out = (it == data_.doc_short.end() ? u.doc : it->second) + ", " + u.rule_label;
     const Unit* parent = data_.FindUnit(u.parent);
-    if (parent && parent->kind == "section" && !parent->heading.empty() &&
-        parent->id != 0 && parent->doc + "#" + parent->eid != u.rule_id) {
+    if (parent && parent->kind == "section" && !parent->heading.empty() && parent->id != 0 &&
+        parent->doc + "#" + parent->eid != u.rule_id) {
       out += " › " + parent->heading;
     }
     return out;
   }
 
   void FromParams() {
-    std::map<std::string, std::set<double>> values_of;  // name → values in the game
+    std::map<std::string, std::set<double>> values_of;       // name → values in the game
     std::map<std::string, std::set<double>> values_in_rule;  // rule|name → values
     for (const auto& p : data_.params) {
       values_of[p.name].insert(p.value);
@@ -523,10 +617,14 @@ class Builder {
       const std::string where = Where(*u);
       auto uw = UnitWords().find(p.unit_name);
       const std::string unit_word = uw == UnitWords().end() ? p.unit_name : uw->second;
-      const bool countable = p.unit_name == "count" || p.unit_name == "points" || p.unit_name == "cards";
+      const bool countable =
+          p.unit_name == "count" || p.unit_name == "points" || p.unit_name == "cards";
       const std::string difficulty = countable ? "easy" : "medium";
       std::vector<QuizCitation> cites{{base_id, u->citation, u->text}};
-      const std::string fb = "Il valore è " + ValueText(p.value, p.unit_name) + " («" + p.quote + "»).";
+      const std::string fb =
+          "Il valore è " + ValueText(p.value, p.unit_name) + " («" + p.quote + "»).";
+      const std::string masked = p.label.empty() ? MaskedQuote(p) : "";
+      const std::string hint = masked.empty() ? "" : " (nel testo: «" + masked + "»)";
 
       // numeric
       {
@@ -534,7 +632,8 @@ class Builder {
         Question& q = cand.q;
         cand.source = key;
         q.difficulty = difficulty;
-        q.stem = "Secondo il regolamento (" + where + "), qual è il valore di «" + words + "»? " +
+        q.stem = "Secondo il regolamento (" + where + "), qual è il valore di «" + words + "»" +
+                 hint + "? " +
                  (unit_word.empty() ? "Rispondi con un numero." : "Rispondi in " + unit_word + ".");
         q.value = p.value;
         q.unit = p.unit_name;
@@ -548,12 +647,14 @@ class Builder {
       // simple neighbours; never a value the same parameter takes anywhere.
       std::vector<double> pool;
       for (const auto& o : data_.params) {
-        if (o.unit_name == p.unit_name && !values_of[p.name].count(o.value) && o.value > 0) pool.push_back(o.value);
+        if (o.unit_name == p.unit_name && !values_of[p.name].count(o.value) && o.value > 0)
+          pool.push_back(o.value);
       }
       std::sort(pool.begin(), pool.end());
       pool.erase(std::unique(pool.begin(), pool.end()), pool.end());
       std::stable_sort(pool.begin(), pool.end(), [&](double a, double b) {
-        return std::fabs(std::log((a + 1) / (p.value + 1))) < std::fabs(std::log((b + 1) / (p.value + 1)));
+        return std::fabs(std::log((a + 1) / (p.value + 1))) <
+               std::fabs(std::log((b + 1) / (p.value + 1)));
       });
       for (double extra : {p.value + 1, p.value * 2, p.value + 2, p.value - 1, p.value + 5}) {
         if (extra > 0 && !values_of[p.name].count(extra) &&
@@ -568,13 +669,14 @@ class Builder {
         Question& q = cand.q;
         cand.source = key;
         q.difficulty = difficulty;
-        q.stem = "Secondo il regolamento (" + where + "), quanto vale «" + words + "»?";
+        q.stem = "Secondo il regolamento (" + where + "), quanto vale «" + words + "»" + hint + "?";
         q.value = p.value;
         q.unit = p.unit_name;
         q.param = p.name;
         q.citations = cites;
         q.feedback = fb;
-        q.answers.push_back({ValueText(p.value, p.unit_name), true, "Corretto: «" + p.quote + "».", {}});
+        q.answers.push_back(
+            {ValueText(p.value, p.unit_name), true, "Corretto: «" + p.quote + "».", {}});
         for (double v : pool) {
           q.answers.push_back({ValueText(v, p.unit_name), false, "No: " + fb, {}});
         }
@@ -584,11 +686,13 @@ class Builder {
       for (int k = 0; k < 2; ++k) {
         if (k == 1 && pool.empty()) break;
         const double v = k == 0 ? p.value : pool[0];
-        Candidate cand = Base(*u, base_id + "/tf-" + std::string(k == 0 ? "vero" : "numero") + "/" + p.name, "tf");
+        Candidate cand = Base(
+            *u, base_id + "/tf-" + std::string(k == 0 ? "vero" : "numero") + "/" + p.name, "tf");
         Question& q = cand.q;
         cand.source = key;
         q.difficulty = k == 0 ? difficulty : "medium";
-        q.stem = "Secondo il regolamento (" + where + "), «" + words + "» vale " + ValueText(v, p.unit_name) + ".";
+        q.stem = "Secondo il regolamento (" + where + "), «" + words + "» vale " +
+                 ValueText(v, p.unit_name) + ".";
         q.truth = k == 0;
         q.basis = "param";
         q.value = v;
@@ -603,10 +707,10 @@ class Builder {
 
   // ------------------------------------------------------------ terms
   std::vector<std::string> Accepted(const std::string& name) const {
-    std::vector<std::string> out{Fold(name)};
+    std::vector<std::string> out{Lower(name)};
+    std::set<std::string> seen{Fold(name)};
     auto add = [&](const std::string& s) {
-      std::string f = Fold(s);
-      if (!f.empty() && std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+      if (!Fold(s).empty() && seen.insert(Fold(s)).second) out.push_back(Lower(s));
     };
     for (const auto& group : data_.synonyms) {
       bool member = false;
@@ -645,14 +749,15 @@ class Builder {
       auto it = data_.doc_short.find(u->doc);
       const std::string doc_name = it == data_.doc_short.end() ? u->doc : it->second;
       std::vector<QuizCitation> cites{{base_id, u->citation, u->text}};
-      const std::string fb = "«" + t.name + "»: " + t.definition + ".";
+      const std::string fb = "«" + t.name + "»: " + TrimPeriod(t.definition) + ".";
 
       if (!giveaway && name_words.size() <= 4) {
         Candidate cand = Base(*u, base_id + "/cloze/" + slug, "cloze");
         Question& q = cand.q;
         cand.source = key;
         q.difficulty = name_words.size() >= 3 ? "hard" : "medium";
-        q.stem = "Nel regolamento " + doc_name + ", quale termine indica: «" + t.definition + "»?";
+        q.stem = "Nel regolamento " + doc_name + ", quale termine indica: «" +
+                 TrimPeriod(t.definition) + "»?";
         q.accepted = accepted;
         q.citations = cites;
         q.feedback = fb;
@@ -664,10 +769,14 @@ class Builder {
         for (const auto& o : data_.terms) {
           const Unit* ou = data_.FindUnit(o.unit);
           if (!ou || (pass == 0) != (ou->doc == u->doc)) continue;
-          if (std::find(accepted.begin(), accepted.end(), Fold(o.name)) != accepted.end()) continue;
-          if (Jaccard(o.definition, t.definition) >= 0.4 || Words(o.definition).size() < 3) continue;
+          bool synonym = false;
+          for (const auto& a : accepted) synonym = synonym || Fold(a) == Fold(o.name);
+          if (synonym) continue;
+          if (Jaccard(o.definition, t.definition) >= 0.4 || Words(o.definition).size() < 3)
+            continue;
           bool dup = false;
-          for (const Term* x : others) dup = dup || Fold(x->definition) == Fold(o.definition) || Fold(x->name) == Fold(o.name);
+          for (const Term* x : others)
+            dup = dup || Fold(x->definition) == Fold(o.definition) || Fold(x->name) == Fold(o.name);
           if (dup || others.size() >= 3) continue;
           others.push_back(&o);
         }
@@ -680,9 +789,12 @@ class Builder {
         q.stem = "Nel regolamento " + doc_name + ", che cosa si intende per «" + t.name + "»?";
         q.citations = cites;
         q.feedback = fb;
-        q.answers.push_back({Capitalise(t.definition), true, "Corretto: " + fb, {}});
+        q.answers.push_back({Capitalise(TrimPeriod(t.definition)), true, "Corretto: " + fb, {}});
         for (const Term* o : others) {
-          q.answers.push_back({Capitalise(o->definition), false, "No: questa è la definizione di «" + o->name + "».", {}});
+          q.answers.push_back({Capitalise(TrimPeriod(o->definition)),
+                               false,
+                               "No: questa è la definizione di «" + o->name + "».",
+                               {}});
         }
         Emit(std::move(cand));
       }

@@ -8,7 +8,11 @@
 namespace arbitro::quiz {
 
 std::string Fold(const std::string& text) {
-  std::string folded = StripAccents(FoldCase(text));
+  return Lower(StripAccents(text));
+}
+
+std::string Lower(const std::string& text) {
+  std::string folded = FoldCase(text);
   std::string out;
   for (char c : folded) {
     const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -30,7 +34,8 @@ std::string Capitalise(const std::string& text) {
 }
 
 std::string FormatNumber(double v) {
-  if (std::fabs(v - std::round(v)) < 1e-9) return std::to_string(static_cast<long long>(std::llround(v)));
+  if (std::fabs(v - std::round(v)) < 1e-9)
+    return std::to_string(static_cast<long long>(std::llround(v)));
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g", v);
   return buf;
@@ -74,7 +79,8 @@ Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
   Statement units;
   s = im.db.Prepare(
       "SELECT u.id, coalesce(u.parent_id, 0), d.doc, u.eid, u.kind, u.num, u.heading, u.citation,"
-      " u.text, coalesce(u.variant, ''), u.ord FROM units u JOIN documents d ON d.id = u.document_id"
+      " u.text, coalesce(u.variant, ''), u.ord FROM units u JOIN documents d ON d.id = "
+      "u.document_id"
       " WHERE d.game = ? ORDER BY d.doc, u.ord",
       &units);
   if (!s.ok()) return s;
@@ -119,8 +125,8 @@ Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
   if (!s.ok()) return s;
   params.Bind(1, game);
   while (params.Step(&s)) {
-    data->params.push_back({params.Int(0), params.Text(1), params.Text(3), params.Text(4), params.Text(5),
-                            params.Real(2)});
+    data->params.push_back({params.Int(0), params.Text(1), params.Text(3), params.Text(4),
+                            params.Text(5), params.Real(2)});
   }
   if (!s.ok()) return s;
 
@@ -132,13 +138,15 @@ Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
       &terms);
   if (!s.ok()) return s;
   terms.Bind(1, game);
-  while (terms.Step(&s)) data->terms.push_back({terms.Int(0), terms.Text(1), terms.Text(2), terms.Text(3)});
+  while (terms.Step(&s))
+    data->terms.push_back({terms.Int(0), terms.Text(1), terms.Text(2), terms.Text(3)});
   if (!s.ok()) return s;
 
   // Sanction forms: the game's own declaration wins over the shared lexicon's.
   Statement forms;
   s = im.db.Prepare(
-      "SELECT id, label, forms FROM sanction_types WHERE game = ? OR game = '' ORDER BY game = '' DESC",
+      "SELECT id, label, forms FROM sanction_types WHERE game = ? OR game = '' ORDER BY game = '' "
+      "DESC",
       &forms);
   if (!s.ok()) return s;
   forms.Bind(1, game);

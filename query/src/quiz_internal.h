@@ -53,8 +53,8 @@ struct GameData {
 // A candidate question with the keys the selection needs.
 struct Candidate {
   Question q;
-  std::string source;  // one question per source in a quiz (a situation, a parameter, a term)
-  long long unit = 0;  // source unit (for topics)
+  std::string source;     // one question per source in a quiz (a situation, a parameter, a term)
+  long long unit = 0;     // source unit (for topics)
   std::string doc_order;  // sort key of the rule in document order
 };
 
@@ -64,7 +64,8 @@ Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data);
 Status BuildCandidates(Engine& engine, const GameData& data, std::vector<Candidate>* out);
 
 // Text helpers shared by the quiz files.
-std::string Fold(const std::string& text);  // lower case, accents stripped, spaces collapsed
+std::string Fold(const std::string& text);   // lower case, accents stripped, spaces collapsed
+std::string Lower(const std::string& text);  // lower case, spaces collapsed (accents kept)
 std::string Capitalise(const std::string& text);
 std::string FormatNumber(double v);
 uint64_t Fnv1a(const std::string& s);

@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <exception>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <system_error>
 #include <tuple>
 
@@ -168,11 +170,71 @@ class CorpusLoader {
                        return std::tie(a.game, a.doc) < std::tie(b.game, b.doc);
                      });
     ResolvePending();
+    CheckOverrideCycles();
     reporter_->Sort();
     return reporter_->ToStatus();
   }
 
  private:
+  // "doc#eId/case" of the cases an override names: one case, or all of the unit's.
+  static std::vector<std::string> CaseKeys(const Rulebook& book, const Unit& unit,
+                                           const std::string& case_id) {
+    const std::string base = book.doc + "#" + unit.eid + "/";
+    if (!case_id.empty()) return {base + case_id};
+    std::vector<std::string> keys;
+    for (const Case& c : unit.cases) keys.push_back(base + c.id);
+    if (keys.empty()) keys.push_back(base);
+    return keys;
+  }
+
+  // Cases that override each other in a cycle (or a case overriding itself) cancel
+  // out when they all apply: a warning at the override that closes each cycle.
+  void CheckOverrideCycles() {
+    using Edge = std::pair<std::string, const Override*>;
+    std::map<std::string, std::vector<Edge>> edges;  // winning case → overridden cases
+    for (const Rulebook& book : corpus_->rulebooks) {
+      for (const Unit& unit : book.units) {
+        for (const Override& o : unit.overrides) {
+          const Rulebook* target_book = nullptr;
+          int target_unit = -1;
+          std::string target_case;
+          if (!corpus_->Resolve(book.doc, o.target, &target_book, &target_unit, &target_case)) {
+            continue;
+          }
+          for (const std::string& from : CaseKeys(book, unit, o.case_id)) {
+            for (const std::string& to :
+                 CaseKeys(*target_book, target_book->units[target_unit], target_case)) {
+              edges[from].emplace_back(to, &o);
+            }
+          }
+        }
+      }
+    }
+    std::map<std::string, int> state;  // 1 on the current path, 2 done
+    std::vector<std::string> path;
+    std::function<void(const std::string&)> visit = [&](const std::string& node) {
+      state[node] = 1;
+      path.push_back(node);
+      for (const auto& [next, over] : edges[node]) {
+        if (state[next] == 1) {
+          std::string cycle;
+          for (auto it = std::find(path.begin(), path.end(), next); it != path.end(); ++it) {
+            cycle += *it + " → ";
+          }
+          reporter_->Warning(over->pos, "override cycle: " + cycle + next +
+                                            " (when all apply, none of these cases wins)");
+        } else if (state[next] == 0) {
+          visit(next);
+        }
+      }
+      path.pop_back();
+      state[node] = 2;
+    };
+    for (const auto& entry : edges) {
+      if (state[entry.first] == 0) visit(entry.first);
+    }
+  }
+
   void LoadLexicon() {
     XmlFile xml;
     if (xml.Load(JoinPath(dir_, "lexicon.xml"), reporter_) &&

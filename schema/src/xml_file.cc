@@ -71,6 +71,37 @@ std::string CheckReference(std::string_view s, size_t at) {
   return "undefined entity '" + std::string(ref) + "' (only XML's predefined entities are allowed)";
 }
 
+// Why `text` is not UTF-8 to begin with (a UTF-16/32 byte order mark or zero bytes,
+// or an XML declaration naming another encoding), with the offset to report; "" if none.
+std::string EncodingProblem(std::string_view text, size_t* offset) {
+  *offset = 0;
+  const std::string_view head = text.substr(0, 4);
+  if (head.rfind(std::string_view("\xFF\xFE\0\0", 4), 0) == 0 ||
+      head.rfind(std::string_view("\0\0\xFE\xFF", 4), 0) == 0) {
+    return "UTF-32 byte order mark: corpus files must be UTF-8";
+  }
+  if (head.rfind("\xFF\xFE", 0) == 0 || head.rfind("\xFE\xFF", 0) == 0) {
+    return "UTF-16 byte order mark: corpus files must be UTF-8";
+  }
+  if (head.find('\0') != std::string_view::npos) {
+    return "zero bytes at the start (UTF-16 or UTF-32?): corpus files must be UTF-8";
+  }
+  if (text.rfind("<?xml", 0) != 0) return "";
+  const std::string_view decl = text.substr(0, text.find("?>"));
+  const size_t at = decl.find("encoding");
+  if (at == std::string_view::npos) return "";
+  const size_t open = decl.find_first_of("\"'", at);
+  if (open == std::string_view::npos) return "";
+  const size_t close = decl.find(decl[open], open + 1);
+  if (close == std::string_view::npos) return "";
+  std::string name(decl.substr(open + 1, close - open - 1));
+  std::string lower = name;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "utf-8" || lower == "utf8") return "";
+  *offset = open + 1;
+  return "encoding '" + name + "' is declared: corpus files must be UTF-8";
+}
+
 pugi::xml_node NextElement(pugi::xml_node node) {
   do {
     node = node.next_sibling();
@@ -111,6 +142,11 @@ bool XmlFile::Load(const std::string& path, Reporter* reporter) {
   line_starts_.assign(1, 0);
   for (size_t i = 0; i < text_.size(); ++i) {
     if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  }
+  size_t offset = 0;
+  if (std::string why = EncodingProblem(text_, &offset); !why.empty()) {
+    reporter->Error(offset ? PosAt(offset) : SourcePos{path, 1, 1}, why);
+    return false;
   }
   if (const size_t bad = FindInvalidUtf8(text_); bad != std::string::npos) {
     reporter->Error(PosAt(bad), "invalid UTF-8");

@@ -45,11 +45,13 @@ inline constexpr const char* kRule = "XR";      // XRsubbuteo-2.0#r12 (top-level
 inline constexpr const char* kKind = "XK";      // XKprovision, XKrow
 inline constexpr const char* kSanction = "XS";  // XSback: sanction types of the unit's cases
 inline constexpr const char* kFlag = "XF";      // flags: XFparam (numeric parameters), XFabridged (abridged edition),
-                                                // XFterm (defines a term), XFlead (first of its section)
+                                                // XFterm (defines a term), XFlead (first of its section),
+                                                // XFsanction (a case sanctions), XFkind-<provision kind>
 inline constexpr const char* kCond = "XC";      // XCzona=area-di-rigore: a fact value a case tests
 inline constexpr const char* kCounted = "N";   // Nminiatur: a word counted by a number ("10 miniature")
 inline constexpr const char* kPhrase = "P";     // Pcalcio_d_angolo: lexicon phrase
 inline constexpr const char* kHeading = "H";    // heading words, stemmed
+inline constexpr const char* kBigram = "B";     // Bstess_miniatur: two content words in a row (stopwords skipped)
 }  // namespace prefix
 const std::vector<TermPrefix>& TermPrefixes();
 // The term of a tested fact value: "XC" + fact + "=" + value.
@@ -87,7 +89,8 @@ class Analyzer {
   Analyzer(std::vector<std::string> phrases, std::vector<std::string> protect,
            std::vector<std::string> stopwords);
 
-  // Never fails: invalid UTF-8 bytes are treated as separators.
+  // Never fails: invalid UTF-8 bytes are treated as separators; words longer than 100
+  // bytes are skipped (no index term may exceed Xapian's 245 bytes).
   std::vector<Token> Tokenize(std::string_view text) const;
   // Lexicon phrases found in the token sequence (longest first, no overlap).
   std::vector<PhraseMatch> Phrases(const std::vector<Token>& tokens) const;
@@ -112,6 +115,8 @@ bool IsNumberWord(const std::string& word);
 // Terms of the words that a number counts or measures in `tokens` ("2 (due) movimenti
 // posizionali" → the term of "movimenti"), without prefix.
 std::vector<std::string> CountedTerms(const std::vector<Token>& tokens);
+// The term of two content words in a row (stopwords between them skipped): "B" + a + "_" + b.
+std::string BigramTerm(const std::string& a, const std::string& b);
 
 // Levenshtein distance between two byte strings.
 size_t EditDistance(std::string_view a, std::string_view b);

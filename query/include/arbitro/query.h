@@ -89,6 +89,7 @@ struct Ruling {
   std::vector<Citation> citations;
   std::vector<std::string> because;  // Italian explanations
   double confidence = 0;
+  int support = 0;  // conditions of the leading rule read from the description
 };
 
 struct UnresolvedOption {
@@ -311,9 +312,10 @@ bool ParseSeverity(const std::string& name, Severity* severity);
 //
 // Codes are stable (CI scripts may match on them):
 //   DUP-PROVISION, DUP-ROW                      duplicated provisions / table rows in a document
-//   CONTRADICTION, SANCTION-INCOMPLETE, SANCTION-IMPRECISE, SPECIALISATION
+//   CONTRADICTION, SANCTION-INCOMPLETE, SANCTION-IMPRECISE, SPECIALISATION, OVERLAP
 //                                               two cases of a game with overlapping conditions
-//                                               and different sanctions (error, warning, info, info)
+//                                               and different sanctions (error, warning, info,
+//                                               info, info)
 //   TABLE-GAP, TABLE-OVERLAP, TABLE-SUBSUMED    decision tables
 //   PARAM-MISMATCH                              one parameter, different values
 //   ABRIDGED-CONTRADICTION, ABRIDGED-OMITS-EXCEPTION, ABRIDGED-UNMAPPED

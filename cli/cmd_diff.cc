@@ -1,0 +1,162 @@
+// arbitro diff OLD NEW: compares two editions of one rulebook, given as corpus document
+// ids or as paths to rulebook XML files (read against the corpus's vocabularies).
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "arbitro/query.h"
+#include "arbitro/schema.h"
+#include "command.h"
+#include "diff_render.h"
+#include "engine_open.h"
+
+namespace arbitro::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage =
+    "uso: arbitro diff [--corpus DIR] [--json|--markdown|--html] [-o FILE] VECCHIO NUOVO";
+
+bool LooksLikePath(const std::string& arg) {
+  return arg.find('/') != std::string::npos ||
+         (arg.size() > 4 && arg.substr(arg.size() - 4) == ".xml");
+}
+
+bool IsMissingSource(const Diagnostic& d) {
+  static const std::string kPrefix = "source file '", kSuffix = "' not found";
+  const std::string& m = d.message;
+  return d.severity == Diagnostic::Severity::kError && m.rfind(kPrefix, 0) == 0 &&
+         m.size() >= kPrefix.size() + kSuffix.size() &&
+         m.compare(m.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0;
+}
+
+// A document id of the corpus, or a rulebook file.
+Status LoadEdition(CommandContext& ctx, const Corpus& corpus, const std::string& arg,
+                   Rulebook* book) {
+  std::error_code ec;
+  if (fs::is_directory(arg, ec)) {
+    return Status::InvalidArgument("'" + arg + "' è una cartella, non un regolamento");
+  }
+  if (fs::exists(arg, ec) || LooksLikePath(arg)) {
+    if (!fs::exists(arg, ec)) return Status::NotFound("file '" + arg + "' non trovato");
+    std::vector<Diagnostic> diagnostics;
+    const Status s = LoadRulebookFile(arg, corpus, book, &diagnostics);
+    if (s.code() == Status::Code::kIOError) return s;
+    // A revision kept outside the corpus need not have its source text beside it: the
+    // comparison never reads it.
+    std::string first_error;
+    for (const Diagnostic& d : diagnostics) {
+      if (IsMissingSource(d)) continue;
+      ctx.err << d.ToString() << "\n";
+      if (d.severity == Diagnostic::Severity::kError && first_error.empty())
+        first_error = d.ToString();
+    }
+    if (!s.ok() && !first_error.empty()) {
+      return Status::CorpusError("'" + arg + "' non è un regolamento valido: " + first_error);
+    }
+    return Status::OK();
+  }
+  if (const Rulebook* found = corpus.FindDoc(arg)) {
+    *book = *found;
+    return Status::OK();
+  }
+  std::vector<std::string> docs;
+  for (const Rulebook& b : corpus.rulebooks) docs.push_back(b.doc);
+  const std::string near = NearestWord(arg, docs);
+  return Status::NotFound(
+      "documento sconosciuto '" + arg + "'" +
+      (near.empty() ? " (arbitro games elenca i documenti)" : ", forse intendevi '" + near + "'?"));
+}
+
+// An output path that names a folder can never be written: said before any work.
+Status CheckOutput(const std::string& path) {
+  std::error_code ec;
+  if (fs::path(path).filename().empty() || fs::is_directory(path, ec)) {
+    return Status::IOError("impossibile scrivere '" + path + "': è una cartella");
+  }
+  return Status::OK();
+}
+
+// Writes `content` to `path` through a temporary file in the same folder, then renames.
+Status WriteAtomically(const std::string& path, const std::string& content) {
+  const fs::path target(path);
+  std::error_code ec;
+  if (Status s = CheckOutput(path); !s.ok()) return s;
+  const fs::path tmp = target.parent_path() /
+                       ("." + target.filename().string() + ".tmp-" + std::to_string(::getpid()));
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << content;
+    out.flush();
+    if (!out) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      return Status::IOError("impossibile scrivere '" + path + "'");
+    }
+  }
+  fs::rename(tmp, target, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    return Status::IOError("impossibile scrivere '" + path + "': " + ec.message());
+  }
+  return Status::OK();
+}
+
+}  // namespace
+
+Status CmdDiff(CommandContext& ctx) {
+  ArgParser args(ctx.args);
+  args.Option("--corpus", true);
+  args.Option("--output", true);
+  args.Option("-o", true);
+  args.Flag("--json");
+  args.Flag("--markdown");
+  args.Flag("--html");
+  Status s = args.Parse();
+  if (!s.ok()) return s;
+  const int formats = args.Has("--json") + args.Has("--markdown") + args.Has("--html");
+  if (formats > 1)
+    return Status::InvalidArgument("indicare un solo formato tra --json, --markdown e --html");
+  if (args.Positional().size() != 2) {
+    return Status::InvalidArgument("diff richiede due edizioni da confrontare (" +
+                                   std::string(kUsage) + ")");
+  }
+  const bool to_file = args.Has("--output") || args.Has("-o");
+  const std::string output = args.Has("-o") ? args.Get("-o") : args.Get("--output");
+  if (to_file && output.empty())
+    return Status::InvalidArgument("--output richiede un nome di file");
+  if (to_file && !(s = CheckOutput(output)).ok()) return s;
+  Corpus corpus;
+  s = LoadCorpusReporting(ctx, args.Get("--corpus", ctx.corpus_dir), &corpus);
+  if (!s.ok()) return s;
+  Rulebook old_book, new_book;
+  s = LoadEdition(ctx, corpus, args.Positional()[0], &old_book);
+  if (!s.ok()) return s;
+  s = LoadEdition(ctx, corpus, args.Positional()[1], &new_book);
+  if (!s.ok()) return s;
+  DiffResult diff;
+  s = DiffRulebooks(old_book, new_book, &diff);
+  if (!s.ok()) return s;
+
+  std::ostringstream buffer;
+  std::ostream& out = to_file ? static_cast<std::ostream&>(buffer) : ctx.out;
+  if (args.Has("--json")) {
+    RenderDiffJson(out, diff);
+  } else if (args.Has("--markdown")) {
+    RenderDiffMarkdown(out, diff);
+  } else if (args.Has("--html")) {
+    RenderDiffHtml(out, diff);
+  } else {
+    RenderDiffText(out, diff, ctx.color && !to_file);
+  }
+  if (to_file) return WriteAtomically(output, buffer.str());
+  return Status::OK();
+}
+
+}  // namespace arbitro::cli
