@@ -5,7 +5,8 @@
 // --game set to the game of its answer (a referee at a table knows the game) and
 // without (the engine infers the game). The baseline gets the game filter too.
 // Prints top-1, top-3 and MRR@5 per game and overall; exits 1 (findings) when the
-// engine with --game is under the given floors.
+// engine is under the given floors: --floor-top1/--floor-top3 with --game,
+// --floor-inferred-top1/--floor-inferred-top3 with the game inferred.
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -54,6 +55,8 @@ Status CmdEvalAsk(CommandContext& ctx) {
   args.Flag("--verbose");
   args.Option("--floor-top1");
   args.Option("--floor-top3");
+  args.Option("--floor-inferred-top1");
+  args.Option("--floor-inferred-top3");
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-ask FILE.tsv…");
@@ -62,7 +65,8 @@ Status CmdEvalAsk(CommandContext& ctx) {
     std::vector<TsvRow> rows;
     s = ReadTsv(path, 2, &rows);
     if (!s.ok()) return s;
-    for (const TsvRow& row : rows) questions.push_back({row.cols[0], SplitList(row.cols[1], ','), "", row.where});
+    for (const TsvRow& row : rows)
+      questions.push_back({row.cols[0], SplitList(row.cols[1], ','), "", row.where});
   }
   std::unique_ptr<Engine> engine;
   s = OpenEngine(ctx, &engine);
@@ -115,34 +119,64 @@ Status CmdEvalAsk(CommandContext& ctx) {
     for (const auto& [game, sc] : ours) {
       const Score& b = base[game];
       const Score& g = inferred[game];
-      json.BeginObject().Field("game", game).Key("n").Int(sc.n)
-          .Key("inferred_top1").Number(g.Top1()).Key("inferred_top3").Number(g.Top3())
-          .Key("inferred_mrr5").Number(g.Mrr())
-          .Key("top1").Number(sc.Top1()).Key("top3").Number(sc.Top3()).Key("mrr5").Number(sc.Mrr())
-          .Key("baseline_top1").Number(b.Top1()).Key("baseline_top3").Number(b.Top3())
-          .Key("baseline_mrr5").Number(b.Mrr()).EndObject();
+      json.BeginObject()
+          .Field("game", game)
+          .Key("n")
+          .Int(sc.n)
+          .Key("inferred_top1")
+          .Number(g.Top1())
+          .Key("inferred_top3")
+          .Number(g.Top3())
+          .Key("inferred_mrr5")
+          .Number(g.Mrr())
+          .Key("top1")
+          .Number(sc.Top1())
+          .Key("top3")
+          .Number(sc.Top3())
+          .Key("mrr5")
+          .Number(sc.Mrr())
+          .Key("baseline_top1")
+          .Number(b.Top1())
+          .Key("baseline_top3")
+          .Number(b.Top3())
+          .Key("baseline_mrr5")
+          .Number(b.Mrr())
+          .EndObject();
     }
     json.EndArray().EndObject().Finish();
   } else {
-    ctx.out << "                        con --game            | gioco dedotto         | FTS5/BM25 con --game\n"
-               "gioco                 n   top1   top3  MRR@5 |  top1   top3  MRR@5 |  top1   top3  MRR@5\n";
+    ctx.out << "                        con --game            | gioco dedotto         | FTS5/BM25 "
+               "con --game\n"
+               "gioco                 n   top1   top3  MRR@5 |  top1   top3  MRR@5 |  top1   top3  "
+               "MRR@5\n";
     for (const auto& [game, sc] : ours) {
       const Score& b = base[game];
       const Score& g = inferred[game];
       char line[200];
-      std::snprintf(line, sizeof line, "%-18s %4d  %s  %s  %s | %s  %s  %s | %s  %s  %s\n", game.c_str(),
-                    sc.n, Fixed3(sc.Top1()).c_str(), Fixed3(sc.Top3()).c_str(), Fixed3(sc.Mrr()).c_str(),
-                    Fixed3(g.Top1()).c_str(), Fixed3(g.Top3()).c_str(), Fixed3(g.Mrr()).c_str(),
-                    Fixed3(b.Top1()).c_str(), Fixed3(b.Top3()).c_str(), Fixed3(b.Mrr()).c_str());
+      std::snprintf(line, sizeof line, "%-18s %4d  %s  %s  %s | %s  %s  %s | %s  %s  %s\n",
+                    game.c_str(), sc.n, Fixed3(sc.Top1()).c_str(), Fixed3(sc.Top3()).c_str(),
+                    Fixed3(sc.Mrr()).c_str(), Fixed3(g.Top1()).c_str(), Fixed3(g.Top3()).c_str(),
+                    Fixed3(g.Mrr()).c_str(), Fixed3(b.Top1()).c_str(), Fixed3(b.Top3()).c_str(),
+                    Fixed3(b.Mrr()).c_str());
       ctx.out << line;
     }
   }
+  auto floor = [&](const char* name) {
+    return args.Has(name) ? std::atof(args.Get(name).c_str()) : 0.0;
+  };
   const Score& all = ours["TUTTI"];
-  const double f1 = args.Has("--floor-top1") ? std::atof(args.Get("--floor-top1").c_str()) : 0;
-  const double f3 = args.Has("--floor-top3") ? std::atof(args.Get("--floor-top3").c_str()) : 0;
+  const double f1 = floor("--floor-top1"), f3 = floor("--floor-top3");
   if (all.Top1() < f1 || all.Top3() < f3) {
     return Status::Findings("qualità sotto la soglia: top1 " + Fixed3(all.Top1()) + " (soglia " +
-                            Fixed3(f1) + "), top3 " + Fixed3(all.Top3()) + " (soglia " + Fixed3(f3) + ")");
+                            Fixed3(f1) + "), top3 " + Fixed3(all.Top3()) + " (soglia " +
+                            Fixed3(f3) + ")");
+  }
+  const Score& guessed_all = inferred["TUTTI"];
+  const double g1 = floor("--floor-inferred-top1"), g3 = floor("--floor-inferred-top3");
+  if (guessed_all.Top1() < g1 || guessed_all.Top3() < g3) {
+    return Status::Findings("qualità sotto la soglia con il gioco dedotto: top1 " +
+                            Fixed3(guessed_all.Top1()) + " (soglia " + Fixed3(g1) + "), top3 " +
+                            Fixed3(guessed_all.Top3()) + " (soglia " + Fixed3(g3) + ")");
   }
   return Status::OK();
 }

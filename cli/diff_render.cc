@@ -204,7 +204,8 @@ void RenderDiffText(std::ostream& out, const DiffResult& d, bool color) {
     if (c.renumbered && c.type != "renumbering") out << "   rinumerata\n";
     for (const std::string& line : LogicLines(c)) out << "   " << Bold("! " + line, color) << "\n";
     if (!c.redline.empty()) out << Indent(RedlineText(c.redline, color), 3) << "\n";
-    if (c.redline.empty() && (c.type == "split" || c.type == "join")) out << Indent(c.new_text, 3) << "\n";
+    if (c.redline.empty() && (c.type == "split" || c.type == "join"))
+      out << Indent(c.new_text, 3) << "\n";
   }
 }
 

@@ -78,3 +78,24 @@ TEST_CASE("hostile text never breaks the tokenizer", "[analyzer]") {
   CHECK(a.Tokenize("?!... ---").empty());
   CHECK(Words(a.Tokenize("2,5 cm")) == std::vector<std::string>{"2.5", "cm"});
 }
+
+TEST_CASE("counted terms: a number names what it counts, an article does not", "[analyzer]") {
+  Analyzer a = MakeAnalyzer();
+  auto counted = [&](const std::string& text) { return arbitro::CountedTerms(a.Tokenize(text)); };
+  // The first content word after the number, past other numbers and stopwords.
+  CHECK(counted("un massimo di 10 miniature") == std::vector<std::string>{a.TermOf("miniature")});
+  // "2 (due)": both numbers count the same word.
+  CHECK(counted("2 (due) movimenti posizionali") ==
+        std::vector<std::string>{a.TermOf("movimenti"), a.TermOf("movimenti")});
+  // "Una" is an article unless a word of uniqueness follows it.
+  CHECK(counted("tocca una miniatura della difesa").empty());
+  CHECK(counted("si usa una sola carta per turno") == std::vector<std::string>{a.TermOf("carta")});
+  CHECK(counted("uno dei giocatori").empty());
+}
+
+TEST_CASE("bigram terms join two terms under their prefix", "[analyzer]") {
+  Analyzer a = MakeAnalyzer();
+  CHECK(arbitro::BigramTerm(a.TermOf("stessa"), a.TermOf("miniatura")) ==
+        "B" + a.TermOf("stessa") + "_" + a.TermOf("miniatura"));
+  CHECK(arbitro::BigramTerm("portiere_", "par") == "Bportiere__par");
+}

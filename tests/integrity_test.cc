@@ -135,7 +135,7 @@ TEST_CASE("killing index at any moment leaves the old or the new complete index"
   // Half the kills anywhere in a build, half near its end, where it publishes.
   std::uniform_real_distribution<double> anywhere(0.0, build_seconds);
   std::uniform_real_distribution<double> near_end(build_seconds * 0.8, build_seconds * 1.6);
-  int kept_old = 0, published_new = 0, finished = 0;
+  int kept_old = 0, published_new = 0, finished = 0, left_temp = 0;
   for (int i = 0; i < kKills; ++i) {
     const bool marked = !before.marked;
     const pid_t pid = build(marked);
@@ -152,6 +152,7 @@ TEST_CASE("killing index at any moment leaves the old or the new complete index"
       CHECK(after.marked == marked);
     }
     (after.marked == marked ? published_new : kept_old) += 1;
+    if (CountEntries(idx.path(), "tmp-") > 0) ++left_temp;  // removed by the next build
     before = after;
   }
   // The next complete build cleans up whatever the killed ones left behind.
@@ -163,8 +164,8 @@ TEST_CASE("killing index at any moment leaves the old or the new complete index"
   CHECK(CountEntries(idx.path(), "gen-") <= 2);
   std::printf(
       "integrity: %d kills during index (build %.2f s): %d kept the old index, %d published the "
-      "new one (%d had finished), 0 broken\n",
-      kKills, build_seconds, kept_old, published_new, finished);
+      "new one (%d had finished), 0 broken; %d left a temporary folder, all removed\n",
+      kKills, build_seconds, kept_old, published_new, finished, left_temp);
 }
 
 TEST_CASE("readers never see an error or a half-built index during repeated re-indexing",

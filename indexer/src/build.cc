@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <xapian.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <cstdlib>
@@ -424,19 +425,19 @@ class XapianWriter {
 
  private:
   // Adds the words of `text` with positions starting after *pos; wdf_inc weights the
-  // field. Field prefixes (heading, section) add the terms once more under each prefix.
-  void IndexText(const std::string& text, unsigned wdf_inc, std::vector<const char*> field_prefixes,
+  // field (0: the words are present but weigh nothing). A field prefix adds each term
+  // once more under it.
+  void IndexText(const std::string& text, unsigned wdf_inc, const char* field_prefix,
                  Xapian::Document* doc, Xapian::WritableDatabase* db, Xapian::termpos* pos) {
     std::vector<Token> tokens = analyzer_.Tokenize(text);
-    const unsigned field_wdf = std::max(wdf_inc, 1u);
     for (const Token& t : tokens) {
       doc->add_posting(t.term, *pos + t.position, wdf_inc);
-      for (const char* field : field_prefixes) doc->add_term(std::string(field) + t.term, field_wdf);
+      if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
       if (!t.stop && t.word.size() > 2) db->add_spelling(t.word);
     }
     for (const PhraseMatch& p : analyzer_.Phrases(tokens)) {
       doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
-      for (const char* field : field_prefixes) doc->add_term(std::string(field) + p.term, field_wdf);
+      if (field_prefix) doc->add_term(std::string(field_prefix) + p.term, wdf_inc);
     }
     for (const std::string& counted : CountedTerms(tokens)) {
       doc->add_term(std::string(prefix::kCounted) + counted);
@@ -462,8 +463,8 @@ class XapianWriter {
       headings = book.units[p].num + " " + book.units[p].heading + " " + headings;
     }
     headings += " " + u.heading;
-    IndexText(headings, 3, {prefix::kHeading}, &doc, db, &pos);
-    IndexText(u.text, 1, {}, &doc, db, &pos);
+    IndexText(headings, 3, prefix::kHeading, &doc, db, &pos);
+    IndexText(u.text, 1, nullptr, &doc, db, &pos);
     // Sanctions and decisions of the cases, in words: "cosa succede se …" questions.
     std::string logic;
     for (const Case& c : u.cases) {
@@ -482,8 +483,8 @@ class XapianWriter {
     }
     // Rulings restate the text's words ("Mani nella ruck: calcio di punizione …"): their
     // words are present (coverage, phrases) but add no weight to the text's frequencies.
-    IndexText(logic, 0, {}, &doc, db, &pos);
-    for (const Term& t : u.terms) IndexText(t.name, 2, {}, &doc, db, &pos);
+    IndexText(logic, 0, nullptr, &doc, db, &pos);
+    for (const Term& t : u.terms) IndexText(t.name, 2, nullptr, &doc, db, &pos);
 
     int top = index;
     while (book.units[top].parent >= 0) top = book.units[top].parent;
@@ -492,10 +493,23 @@ class XapianWriter {
     doc.add_boolean_term(std::string(prefix::kRule) + book.doc + "#" + book.units[top].eid);
     doc.add_boolean_term(std::string(prefix::kKind) + UnitKindName(u.kind));
     if (!u.params.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "param");
+    // What the numbers measure, by the words of their names ("intervallo-min",
+    // "pedine-per-squadra"); bounds ("max", "minimo") say nothing of the thing measured.
+    static const std::set<std::string> kBounds = {"max",     "min",    "massimo", "massimi",
+                                                  "massima", "minimo", "minimi",  "minima",
+                                                  "numero",  "totale"};
+    for (const Param& p : u.params) {
+      std::string words = p.name;
+      std::replace(words.begin(), words.end(), '-', ' ');
+      for (const Token& t : analyzer_.Tokenize(words)) {
+        if (!t.stop && !kBounds.count(t.word)) doc.add_term(std::string(prefix::kParam) + t.term);
+      }
+    }
     if (!book.summarises.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "abridged");
     if (!u.terms.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "term");
     if (IsLead(book, index)) doc.add_boolean_term(std::string(prefix::kFlag) + "lead");
-    if (!u.provision_kind.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
+    if (!u.provision_kind.empty())
+      doc.add_boolean_term(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
     const std::string unit_id = std::to_string(ids_.UnitId(&book, index));
     doc.add_value(slot::kUnitId, unit_id);
     doc.set_data(unit_id);
@@ -544,7 +558,7 @@ std::string ReadLink(const std::string& path) {
 
 }  // namespace
 
-const char* IndexFormatVersion() { return "2"; }
+const char* IndexFormatVersion() { return "3"; }  // 3: ask terms (Q, B, XFkind-, XFsanction)
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;
@@ -635,7 +649,8 @@ const std::vector<TermPrefix>& TermPrefixes() {
       {"rule", prefix::kRule, true},       {"kind", prefix::kKind, true},
       {"sanction", prefix::kSanction, true}, {"flag", prefix::kFlag, true},
       {"phrase", prefix::kPhrase, false},  {"counted", prefix::kCounted, false},
-      {"heading", prefix::kHeading, false},
+      {"heading", prefix::kHeading, false}, {"param", prefix::kParam, false},
+      {"bigram", prefix::kBigram, false},
   };
   return kPrefixes;
 }

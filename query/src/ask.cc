@@ -1,16 +1,26 @@
 // Engine::Ask: Italian question → ranked provisions.
 //
-// Retrieval is BM25 over the analysed terms (phrases, synonyms and spelling
-// corrections expanded), followed by a small re-ranking that uses what BM25 cannot
-// see: how many of the question's concepts a provision covers, the game the
-// question's vocabulary points to, and whether the question asks for a
-// consequence ("cosa succede se …") or a number ("quanti …").
+// 1. Analysis: spelling corrections, the game (named, hinted by a game word, or the game
+//    whose rulebooks use the question's own words), concepts (lexicon phrases and
+//    content words, with their synonyms) and what the question asks for: a
+//    consequence ("cosa succede se …"), a definition ("cos'è …"), a permission
+//    ("posso …?"), a procedure ("come si batte …"), a number ("quanti …"), a place
+//    ("da dove …"), the ruling that a named sanction follows ("quando si assegna …").
+// 2. Retrieval: BM25 over the concepts, plus the fact values the vocabulary reads in
+//    the question, the things the question counts and the names of numeric parameters.
+// 3. Re-ranking of the best candidates with what BM25 cannot see: the share of the
+//    question's concepts a provision covers (weighted by rarity), the headings above
+//    it, the question's word pairs in it, and whether its kind (definition, permission,
+//    procedure, sanction …) is what the question asks for.
+// The weights below are round values chosen on the odd question lines of
+// tests/eval/questions-*.tsv and checked on the even ones.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <numeric>
 #include <set>
+#include <unordered_map>
 
 #include "engine_impl.h"
 
@@ -21,55 +31,60 @@ constexpr size_t kMaxQueryTokens = 64;
 constexpr size_t kMaxQueryBytes = 4096;
 constexpr Xapian::doccount kCandidates = 60;
 
-// Experiment knobs: ASKP="name=value,…" overrides (development only).
-double P(const char* name, double def) {
-  static std::map<std::string, double> overrides = [] {
-    std::map<std::string, double> m;
-    if (const char* e = std::getenv("ASKP")) {
-      std::string s = e;
-      size_t i = 0;
-      while (i < s.size()) {
-        size_t comma = s.find(',', i);
-        if (comma == std::string::npos) comma = s.size();
-        std::string kv = s.substr(i, comma - i);
-        size_t eq = kv.find('=');
-        if (eq != std::string::npos) m[kv.substr(0, eq)] = std::atof(kv.c_str() + eq + 1);
-        i = comma + 1;
-      }
-    }
-    return m;
-  }();
-  auto it = overrides.find(name);
-  return it == overrides.end() ? def : it->second;
-}
+// Query weights (BM25 parts).
+constexpr double kPhraseWeight = 2.0;      // a lexicon phrase of the question
+constexpr double kPhraseWordWeight = 0.5;  // one of its words, on its own
+constexpr double kNumberWeight = 0.5;      // "a 6 cm": often a hypothetical value
+constexpr double kFactWeight = 0.5;        // a fact value read by the vocabulary
+constexpr double kCountedWeight = 1.0;     // the thing a number counts
+constexpr double kParamNameWeight = 2.0;   // a word of a numeric parameter's name
+// Re-ranking factors.
+constexpr double kCoverageFloor = 0.4;        // score × (floor + (1-floor) × coverage)
+constexpr double kHeadingBonus = 0.4;         // × (1 + bonus × share of concepts in headings)
+constexpr double kPairBonus = 0.3;            // × (1 + bonus × share of word pairs found)
+constexpr double kRowFactor = 0.9;            // a summary table row, beside its body provision
+constexpr double kAbridgedFactor = 0.85;      // the abridged edition, beside the full one
+constexpr double kLeadFactor = 1.05;          // the first provision of its section
+constexpr double kSanctionFactor = 1.15;      // consequence asked, provision sanctions
+constexpr double kNamedSanctionFactor = 1.3;  // the sanction the question names
+constexpr double kTermFactor = 1.25;          // definition asked, provision defines a term
+constexpr double kDefinitionFactor = 1.25;    // definition asked, kind="definition"
+constexpr double kPermissionFactor = 1.2;     // permission asked, kind permission/prohibition
+constexpr double kProcedureFactor = 1.1;      // procedure asked, kind="procedure"
+constexpr double kParamFactor = 1.15;         // number asked, provision has parameters
+constexpr double kPlaceFactor = 1.3;          // place asked, provision names a place
+constexpr double kOtherGameFactor = 0.35;     // inferred game: a prior, not a filter
+constexpr double kGameVoteMargin = 3.0;       // log-likelihood margin of GameOfWords
 
 // One concept of the question: a word or a phrase with its alternative terms.
 struct Concept {
   std::vector<std::string> terms;  // first is the term as written
   double weight = 1.0;
-  double specificity = 1.0;  // inverse document frequency: rare concepts say more
+  double specificity = 1.0;  // log(1 + N/df): rare concepts say more
   bool phrase = false;
-  size_t first = 0;  // index of its first token
 };
 
-const char* const kConsequenceWords[] = {"succede", "accade", "sanzione", "sanzioni", "sanziona",
-                                         "punisce", "fischia", "decide", "assegna", "assegnato",
-                                         "infrazione", "fallo", "irregolare", "vietato"};
-const char* const kDefinitionWords[] = {"cos", "significa", "vuol", "definizione", "definito",
-                                        "chiama", "intende", "funziona", "consiste"};
+const char* const kConsequenceWords[] = {
+    "succede", "accade",  "sanzione",  "sanzioni",   "sanziona", "punisce",    "fischia",
+    "decide",  "assegna", "assegnato", "infrazione", "fallo",    "irregolare", "vietato"};
+const char* const kDefinitionWords[] = {"cos",         "significa", "vuol",
+                                        "definizione", "definito",  "chiama",
+                                        "intende",     "funziona",  "consiste"};
 const char* const kCopula[] = {"è", "sono"};
-// "Quando si assegna un calcio di rigore?": the question asks what leads to a ruling.
-const char* const kTriggerWords[] = {"quando", "assegna", "assegnato", "assegnata", "concede", "concesso",
-                                     "ottiene", "ottenere", "scatta", "dà", "danno"};
-// "Come si batte …?", "da dove si batte …?": the question asks how a procedure goes.
-const char* const kProcedureWords[] = {"come", "dove", "procedura", "modalità", "battuta"};
-const char* const kHowMany[] = {"quanti", "quante", "quanta", "quanto"};
-const char* const kNumberWords[] = {"quanti", "quante", "quanto", "quanta", "durata", "dura",
-                                    "distanza", "misura", "numero", "massimo", "minimo", "punti"};
-// "Posso …?", "si può …?": the question asks whether something is allowed.
-const char* const kPermissionWords[] = {"posso",   "può",      "puo",      "possono",   "possiamo",
+const char* const kPermissionWords[] = {"posso",   "può",        "puo",      "possono", "possiamo",
                                         "potere",  "consentito", "permesso", "lecito",  "ammesso",
-                                        "vietato", "proibito", "valido",   "regolare"};
+                                        "vietato", "proibito",   "valido",   "regolare"};
+const char* const kProcedureWords[] = {"come", "dove", "procedura", "modalità", "battuta"};
+const char* const kNumberWords[] = {"quanti",   "quante", "quanto", "quanta",  "durata", "dura",
+                                    "distanza", "misura", "numero", "massimo", "minimo", "punti"};
+const char* const kHowMany[] = {"quanti", "quante", "quanta", "quanto"};
+const char* const kTriggerWords[] = {"quando",  "assegna",  "assegnato", "assegnata",
+                                     "concede", "concesso", "ottiene",   "ottenere",
+                                     "scatta",  "dà",       "danno"};
+const char* const kPlaceQuestion[] = {"dove"};
+const char* const kPlaceWords[] = {
+    "linea", "linee", "area",   "zona",    "metri",       "casella",    "caselle",   "dischetto",
+    "lato",  "oltre", "dietro", "davanti", "centrocampo", "bandierina", "posizione", "distanza"};
 
 bool IsOneOf(const std::string& word, const char* const* words, size_t n) {
   for (size_t i = 0; i < n; ++i) {
@@ -78,17 +93,22 @@ bool IsOneOf(const std::string& word, const char* const* words, size_t n) {
   return false;
 }
 
-bool HasAny(const std::vector<Token>& tokens, const char* const* words, size_t n) {
+template <size_t N>
+bool HasAny(const std::vector<Token>& tokens, const char* const (&words)[N]) {
   for (const Token& t : tokens) {
-    if (IsOneOf(t.word, words, n)) return true;
+    if (IsOneOf(t.word, words, N)) return true;
   }
   return false;
+}
+
+bool IsPhraseTerm(const std::string& term) {
+  return term.rfind(prefix::kPhrase, 0) == 0;
 }
 
 // "Cos'è il back?", "cosa vuol dire tirabile", "come funziona il vantaggio",
 // "quando una pedina è in fuorigioco?": the question asks what something is.
 bool AsksDefinition(const std::vector<Token>& tokens) {
-  if (HasAny(tokens, kDefinitionWords, std::size(kDefinitionWords))) return true;
+  if (HasAny(tokens, kDefinitionWords)) return true;
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (tokens[i].word != "cosa" && tokens[i].word != "quando") continue;
     for (size_t j = i + 1; j < tokens.size() && j <= i + 3; ++j) {
@@ -99,13 +119,120 @@ bool AsksDefinition(const std::vector<Token>& tokens) {
   return false;
 }
 
+// What the question asks for.
+struct Intent {
+  bool consequence = false;  // "cosa succede se …"
+  bool definition = false;   // "cos'è …"
+  bool permission = false;   // "posso …?", "si può …?"
+  bool procedure = false;    // "come si batte …?"
+  bool number = false;       // "quanti …?", "quanto dura …?"
+  bool place = false;        // "da dove …?"
+  bool trigger = false;      // "quando si assegna …?"
+};
+
+Intent ReadIntent(const std::vector<Token>& tokens, size_t concepts) {
+  Intent in;
+  in.consequence = HasAny(tokens, kConsequenceWords);
+  in.definition = AsksDefinition(tokens) && concepts <= 3;
+  in.permission = HasAny(tokens, kPermissionWords);
+  in.procedure = !in.definition && HasAny(tokens, kProcedureWords);
+  in.number = HasAny(tokens, kNumberWords);
+  in.place = HasAny(tokens, kPlaceQuestion);
+  in.trigger = HasAny(tokens, kTriggerWords);
+  return in;
+}
+
+// The things the question counts: "quante miniature" (the word after "quante") and
+// "con 11 omini" (a number and what it counts).
+std::vector<std::string> AskedCounts(const std::vector<Token>& tokens) {
+  std::vector<std::string> out = CountedTerms(tokens);
+  for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+    if (!IsOneOf(tokens[i].word, kHowMany, std::size(kHowMany))) continue;
+    for (size_t j = i + 1; j < tokens.size() && j <= i + 3; ++j) {
+      if (tokens[j].stop) continue;
+      out.push_back(tokens[j].term);
+      break;
+    }
+  }
+  return out;
+}
+
+// A word the corpus never writes is replaced by the spelling dictionary's suggestion
+// when its stem is unknown, or rare beside the suggestion's ("passagio" → "passaggio").
+// Typing errors seldom touch the first letter ("caduto" is not "scaduto"); a synonym of
+// the lexicon ("omini") is not a misspelling. Returns whether a word was replaced.
+bool CorrectSpelling(const Xapian::Database& db, const Analyzer& analyzer,
+                     std::vector<Token>* tokens) {
+  bool any = false;
+  for (Token& t : *tokens) {
+    if (t.stop || t.word.size() <= 3 || IsNumberWord(t.word)) continue;
+    if (db.synonyms_begin(t.term) != db.synonyms_end(t.term)) continue;
+    Xapian::TermIterator known = db.spellings_begin();
+    known.skip_to(t.word);
+    if (known != db.spellings_end() && *known == t.word) continue;
+    const std::string suggestion = db.get_spelling_suggestion(t.word, 2);
+    if (suggestion.empty() || suggestion[0] != t.word[0]) continue;
+    const std::string term = analyzer.TermOf(suggestion);
+    const Xapian::doccount own = db.get_termfreq(t.term);
+    if (own == 0 || (term != t.term && own * 10 < db.get_termfreq(term))) {
+      t.word = suggestion;
+      t.term = term;
+      any = true;
+    }
+  }
+  return any;
+}
+
+// The game whose rulebooks use the question's own words (before synonyms: "calciatore"
+// is Calciotto's word, "pedina" Soccer Tactics') clearly more than any other game's,
+// or "". A naive Bayes vote over the documents of each game containing each word.
+std::string GameOfWords(const Xapian::Database& db, const std::set<std::string>& games,
+                        const std::vector<Token>& tokens) {
+  const std::vector<std::string> names(games.begin(), games.end());
+  if (names.size() < 2) return "";  // nothing to choose between
+  std::vector<int> game_of(db.get_lastdocid() + 1, -1);
+  std::vector<double> size(names.size(), 0);
+  for (size_t g = 0; g < names.size(); ++g) {
+    const std::string term = prefix::kGame + names[g];
+    for (auto it = db.postlist_begin(term); it != db.postlist_end(term); ++it) {
+      if (*it < game_of.size()) game_of[*it] = static_cast<int>(g);
+      size[g] += 1;
+    }
+  }
+  const double total = std::accumulate(size.begin(), size.end(), 0.0);
+  std::vector<double> score(names.size(), 0);
+  std::set<std::string> seen;
+  for (const Token& t : tokens) {
+    if (t.stop || IsNumberWord(t.word) || !seen.insert(t.term).second) continue;
+    std::vector<double> df(names.size(), 0);
+    double all = 0;
+    for (auto it = db.postlist_begin(t.term); it != db.postlist_end(t.term); ++it) {
+      if (*it < game_of.size() && game_of[*it] >= 0) {
+        df[game_of[*it]] += 1;
+        all += 1;
+      }
+    }
+    if (all == 0) continue;
+    for (size_t g = 0; g < names.size(); ++g) {
+      score[g] += std::log((df[g] + 0.5) / (size[g] + 1)) - std::log((all + 0.5) / (total + 1));
+    }
+  }
+  std::vector<size_t> order(names.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return score[a] > score[b]; });
+  return score[order[0]] - score[order[1]] >= kGameVoteMargin ? names[order[0]] : "";
+}
+
 // Which of the candidate documents index a term, read from posting lists: reading
 // each document's termlist instead costs one zlib inflate per document.
 class Membership {
  public:
-  Membership(const Xapian::Database& db, std::vector<Xapian::docid> dids) : db_(db), dids_(std::move(dids)) {
-    for (size_t i = 0; i < dids_.size(); ++i) order_.push_back(i);
-    std::sort(order_.begin(), order_.end(), [&](size_t a, size_t b) { return dids_[a] < dids_[b]; });
+  Membership(const Xapian::Database& db, std::vector<Xapian::docid> dids)
+      : db_(db), dids_(std::move(dids)) {
+    order_.resize(dids_.size());
+    std::iota(order_.begin(), order_.end(), 0);
+    std::sort(order_.begin(), order_.end(),
+              [&](size_t a, size_t b) { return dids_[a] < dids_[b]; });
   }
   bool Has(size_t candidate, const std::string& term) {
     auto [it, fresh] = cache_.try_emplace(term);
@@ -126,7 +253,13 @@ class Membership {
   const Xapian::Database& db_;
   std::vector<Xapian::docid> dids_;
   std::vector<size_t> order_;  // candidates by docid
-  std::map<std::string, std::vector<bool>> cache_;
+  std::unordered_map<std::string, std::vector<bool>> cache_;
+};
+
+struct Candidate {
+  Xapian::docid did;
+  double score;
+  std::string game;
 };
 
 }  // namespace
@@ -142,396 +275,252 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
     Status s = im.ValidateGame(options.game);
     if (!s.ok()) return s;
   }
-  std::string clean = SanitizeUtf8(question.substr(0, kMaxQueryBytes));
-  std::vector<Token> tokens = im.analyzer->Tokenize(clean);
+  std::vector<Token> tokens =
+      im.analyzer->Tokenize(SanitizeUtf8(question.substr(0, kMaxQueryBytes)));
   if (tokens.size() > kMaxQueryTokens) tokens.resize(kMaxQueryTokens);
   if (tokens.empty()) {
     return Status::InvalidArgument("la domanda è vuota: scrivere almeno una parola");
   }
+  try {
+    // ---- spelling first, so that a corrected word can still complete a phrase
+    // ("calcio di rigre").
+    if (CorrectSpelling(im.xdb, *im.analyzer, &tokens)) {
+      for (const Token& t : tokens)
+        result->corrected += (result->corrected.empty() ? "" : " ") + t.word;
+    }
+    result->game = options.game;
+    if (result->game.empty()) {
+      result->game = im.InferGame(tokens);
+      if (result->game.empty()) result->game = GameOfWords(im.xdb, im.games, tokens);
+      result->game_inferred = !result->game.empty();
+    }
 
-  // ---- spelling: a word the corpus never writes is replaced by the dictionary's
-  // suggestion when its stem is unknown, or rare beside the suggestion's ("passagio"
-  // → "passaggio"). Corrections come first, so that a corrected word can still
-  // complete a phrase ("calcio di rigre"). A synonym of the lexicon ("omini") is
-  // not a misspelling.
-  std::string corrected;
-  bool any_correction = false;
-  auto written_in_corpus = [&](const std::string& word) {
-    Xapian::TermIterator it = im.xdb.spellings_begin();
-    it.skip_to(word);
-    return it != im.xdb.spellings_end() && *it == word;
-  };
-  for (Token& t : tokens) {
-    if (P("nospell", 0) == 0 && !t.stop && t.word.size() > 3 && !IsNumberWord(t.word) &&
-        im.xdb.synonyms_begin(t.term) == im.xdb.synonyms_end(t.term) && !written_in_corpus(t.word)) {
-      std::string suggestion = im.xdb.get_spelling_suggestion(t.word, 2);
-      if (!suggestion.empty()) {
-        const std::string term = im.analyzer->TermOf(suggestion);
-        const Xapian::doccount own = im.xdb.get_termfreq(t.term);
-        // Typing errors seldom touch the first letter ("caduto" is not "scaduto").
-        const bool same_start = suggestion[0] == t.word[0];
-        if (same_start && (own == 0 || (term != t.term && own * 10 < im.xdb.get_termfreq(term)))) {
-          t.word = suggestion;
-          t.term = term;
-          any_correction = true;
-        }
+    // ---- concepts: phrases first, then the remaining content words
+    std::vector<Concept> concepts;
+    std::vector<int> concept_of(tokens.size(), -1);  // token → its word concept
+    std::vector<bool> in_phrase(tokens.size(), false);
+    auto add_synonyms = [&](Concept* c) {
+      std::vector<std::string> extra;
+      for (const auto& t : c->terms) {
+        for (auto it = im.xdb.synonyms_begin(t); it != im.xdb.synonyms_end(t); ++it)
+          extra.push_back(*it);
       }
+      for (auto& e : extra) {
+        if (std::find(c->terms.begin(), c->terms.end(), e) == c->terms.end()) c->terms.push_back(e);
+      }
+    };
+    for (const PhraseMatch& p : im.analyzer->Phrases(tokens)) {
+      Concept c;
+      c.terms.push_back(p.term);
+      c.weight = kPhraseWeight;
+      c.phrase = true;
+      add_synonyms(&c);
+      concepts.push_back(std::move(c));
+      for (size_t k = 0; k < p.count; ++k) in_phrase[p.first + k] = true;
     }
-    corrected += (corrected.empty() ? "" : " ") + t.word;
-  }
-
-  result->game = options.game;
-  if (result->game.empty()) {
-    result->game = im.InferGame(tokens);
-    result->game_inferred = !result->game.empty();
-  }
-
-  // ---- concepts: phrases first, then the remaining content words
-  std::vector<Concept> concepts;
-  std::vector<int> concept_of(tokens.size(), -1);  // token → its word concept
-  std::vector<bool> in_phrase(tokens.size(), false);
-  auto add_synonyms = [&](Concept* c) {
-    std::vector<std::string> extra;
-    for (const auto& t : c->terms) {
-      for (auto it = im.xdb.synonyms_begin(t); it != im.xdb.synonyms_end(t); ++it) extra.push_back(*it);
-    }
-    for (auto& e : extra) {
-      if (std::find(c->terms.begin(), c->terms.end(), e) == c->terms.end()) c->terms.push_back(e);
-    }
-  };
-  for (const PhraseMatch& p : im.analyzer->Phrases(tokens)) {
-    Concept c;
-    c.terms.push_back(p.term);
-    c.weight = 2.0;
-    c.phrase = true;
-    c.first = p.first;
-    add_synonyms(&c);
-    concepts.push_back(std::move(c));
-    for (size_t k = 0; k < p.count; ++k) in_phrase[p.first + k] = true;
-  }
-  std::map<std::string, int> seen;
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    const Token& t = tokens[i];
-    if (t.stop) continue;
-    auto [it, fresh] = seen.emplace(t.term, static_cast<int>(concepts.size()));
-    if (fresh) {
-      // A synonym of a concept already asked about ("offside: … fuorigioco?") is the same concept.
-      for (size_t k = 0; k < concepts.size(); ++k) {
+    std::map<std::string, int> seen;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      const Token& t = tokens[i];
+      if (t.stop) continue;
+      auto [it, fresh] = seen.emplace(t.term, static_cast<int>(concepts.size()));
+      // A synonym of a word already asked about ("offside: … fuorigioco?") is the same concept.
+      for (size_t k = 0; fresh && k < concepts.size(); ++k) {
         const auto& terms = concepts[k].terms;
         if (!concepts[k].phrase && std::find(terms.begin(), terms.end(), t.term) != terms.end()) {
           it->second = static_cast<int>(k);
           fresh = false;
-          break;
         }
       }
+      concept_of[i] = it->second;
+      if (!fresh) continue;
+      Concept c;
+      c.terms.push_back(t.term);
+      c.weight = in_phrase[i] ? kPhraseWordWeight : IsNumberWord(t.word) ? kNumberWeight : 1.0;
+      // A word of a lexicon phrase means the phrase ("tiri piazzati" is no placing).
+      if (!in_phrase[i]) add_synonyms(&c);
+      concepts.push_back(std::move(c));
     }
-    concept_of[i] = it->second;
-    if (!fresh) continue;
-    Concept c;
-    c.terms.push_back(t.term);
-    // A number in a question is often a hypothetical value ("a 6 cm"), not the rule's.
-    c.weight = in_phrase[i] ? 0.5 : IsNumberWord(t.word) ? P("numw", 0.5) : 1.0;
-    c.first = i;
-    // A word of a lexicon phrase means the phrase ("tiri piazzati" is no placing).
-    if (!in_phrase[i]) add_synonyms(&c);
-    concepts.push_back(std::move(c));
-  }
-  if (any_correction) result->corrected = corrected;
-  if (concepts.empty()) {
-    return Status::InvalidArgument(
-        "la domanda contiene solo parole troppo comuni: aggiungere un termine di gioco");
-  }
-  const double n_docs = std::max(1.0, static_cast<double>(im.xdb.get_doccount()));
-  for (Concept& c : concepts) {
-    double df = 0;
-    for (const auto& t : c.terms) df = std::max(df, static_cast<double>(im.xdb.get_termfreq(t)));
-    c.specificity = std::pow(std::log(1.0 + n_docs / std::max(1.0, df)), P("idfexp", 1.0));
-  }
-  if (std::getenv("ASKDBG")) {
+    if (concepts.empty()) {
+      return Status::InvalidArgument(
+          "la domanda contiene solo parole troppo comuni: aggiungere un termine di gioco");
+    }
+    const double n_docs = std::max(1.0, static_cast<double>(im.xdb.get_doccount()));
+    for (Concept& c : concepts) {
+      double df = 0;
+      for (const auto& t : c.terms) df = std::max(df, static_cast<double>(im.xdb.get_termfreq(t)));
+      c.specificity = std::log(1.0 + n_docs / std::max(1.0, df));
+    }
+    const Intent intent = ReadIntent(tokens, concepts.size());
+
+    // Sanction types the question names ("calcio di rigore", or "rinvio" through its
+    // synonym "rimessa dal fondo"), by their labels.
+    std::vector<std::string> named_sanctions;
+    if (intent.trigger) {
+      std::set<std::string> asked;
+      for (const Concept& c : concepts) asked.insert(c.terms.begin(), c.terms.end());
+      for (const auto& [key, label] : im.sanction_labels) {
+        if (!key.first.empty() && key.first != result->game) continue;
+        if (asked.count(im.analyzer->ExpressionTerm(label))) named_sanctions.push_back(key.second);
+      }
+    }
+    std::vector<std::string> place_terms;
+    if (intent.place) {
+      for (const char* w : kPlaceWords) place_terms.push_back(im.analyzer->TermOf(w));
+    }
+
+    // ---- retrieval
+    std::vector<Xapian::Query> parts;
+    auto add_part = [&](const std::vector<std::string>& terms, double weight) {
+      if (terms.empty()) return;
+      parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT,
+                         Xapian::Query(Xapian::Query::OP_SYNONYM, terms.begin(), terms.end()),
+                         weight);
+    };
+    for (const Concept& c : concepts) add_part(c.terms, c.weight);
+    // The vocabulary: facts the question's words describe reach the rules testing them.
+    // A question about what something is wants its definition, not the cases testing it.
+    if (!intent.definition || intent.consequence) {
+      std::vector<std::string> fact_terms;
+      Status s = im.FactTerms(result->game, tokens, &fact_terms);
+      if (!s.ok()) return s;
+      for (const auto& t : fact_terms) add_part({t}, kFactWeight);
+    }
+    // Word concepts under a field prefix (counted things, parameter names).
+    auto prefixed = [](const Concept& c, const char* field) {
+      std::vector<std::string> out;
+      for (const auto& t : c.terms) {
+        if (!IsPhraseTerm(t)) out.push_back(field + t);
+      }
+      return out;
+    };
+    const std::vector<std::string> counts = AskedCounts(tokens);
     for (const Concept& c : concepts) {
-      std::fprintf(stderr, "concept w=%.1f idf=%.2f:", c.weight, c.specificity);
-      for (auto& t : c.terms) std::fprintf(stderr, " %s", t.c_str());
-      std::fprintf(stderr, "\n");
-    }
-  }
-
-  // ---- what the question asks for
-  const bool wants_consequence = HasAny(tokens, kConsequenceWords, std::size(kConsequenceWords));
-  const bool wants_definition = AsksDefinition(tokens) && concepts.size() <= 3;
-  const bool wants_permission = HasAny(tokens, kPermissionWords, std::size(kPermissionWords));
-  const bool wants_procedure =
-      !wants_definition && HasAny(tokens, kProcedureWords, std::size(kProcedureWords));
-
-  // Sanction types the question names ("calcio di rigore", "rinvio"), by their forms.
-  std::vector<std::string> named_sanctions;
-  if (HasAny(tokens, kTriggerWords, std::size(kTriggerWords)) && P("named", 1.3) != 1.0) {
-    std::vector<std::string> content;
-    for (const Token& t : tokens) {
-      if (!t.stop) content.push_back(t.term);
-    }
-    Statement st;
-    Status s = im.db.Prepare("SELECT id, forms FROM sanction_types WHERE game = '' OR game = ?", &st);
-    if (!s.ok()) return s;
-    st.Bind(1, result->game);
-    while (st.Step(&s)) {
-      const std::string id = st.Text(0), forms = st.Text(1);
-      size_t start = 0;
-      while (start <= forms.size()) {
-        size_t bar = forms.find('|', start);
-        if (bar == std::string::npos) bar = forms.size();
-        std::vector<std::string> form;
-        for (const Token& t : im.analyzer->Tokenize(forms.substr(start, bar - start))) {
-          if (!t.stop) form.push_back(t.term);
-        }
-        start = bar + 1;
-        if (form.empty() || form.size() > content.size()) continue;
-        bool found = false;
-        for (size_t k = 0; k + form.size() <= content.size() && !found; ++k) {
-          found = std::equal(form.begin(), form.end(), content.begin() + k);
-        }
-        if (found) {
-          named_sanctions.push_back(id);
-          break;
-        }
+      if (!c.phrase && std::find(counts.begin(), counts.end(), c.terms[0]) != counts.end()) {
+        add_part(prefixed(c, prefix::kCounted), kCountedWeight);
       }
     }
-    if (!s.ok()) return s;
-  }
-  if (std::getenv("ASKDBG")) {
-    for (const auto& n : named_sanctions) std::fprintf(stderr, "named sanction: %s\n", n.c_str());
-  }
+    // "Quanto dura l'intervallo?": the names of the numeric parameters say what they measure.
+    if (intent.number) {
+      for (const Concept& c : concepts)
+        add_part(prefixed(c, prefix::kParam), c.weight * kParamNameWeight);
+    }
+    Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
+    if (!options.game.empty()) {
+      query = Xapian::Query(Xapian::Query::OP_FILTER, query,
+                            Xapian::Query(std::string(prefix::kGame) + options.game));
+    }
 
-  // ---- retrieval
-  std::vector<Xapian::Query> parts;
-  for (const Concept& c : concepts) {
-    Xapian::Query q(Xapian::Query::OP_SYNONYM, c.terms.begin(), c.terms.end());
-    parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, q, c.weight);
-  }
-  // The vocabulary: facts the question's words describe reach the rules testing them.
-  // A question about what something is wants its definition, not the cases testing it.
-  std::vector<std::string> fact_terms;
-  if ((!wants_definition || wants_consequence) && P("nofacts", 0) == 0) {
-    Status fs = im.FactTerms(options.game.empty() ? result->game : options.game, tokens, &fact_terms);
-    if (!fs.ok()) return fs;
-  }
-  for (const auto& t : fact_terms) {
-    parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, Xapian::Query(t), P("fact", 0.5));
-  }
-  // "Quante miniature …?": provisions that count the asked-about thing.
-  // "Quante miniature …?" asks for the provisions that count miniature (the word after
-  // "quante"); "… con 11 omini": a number in the question reaches the provisions
-  // counting the same thing.
-  const bool wants_number = HasAny(tokens, kNumberWords, std::size(kNumberWords));
-  std::vector<std::string> counted_terms = CountedTerms(tokens);
-  for (size_t i = 0; i + 1 < tokens.size(); ++i) {
-    if (!IsOneOf(tokens[i].word, kHowMany, std::size(kHowMany))) continue;
-    for (size_t j = i + 1; j < tokens.size() && j <= i + 3; ++j) {
-      if (tokens[j].stop) continue;
-      counted_terms.push_back(tokens[j].term);
-      break;
-    }
-  }
-  for (const Concept& c : concepts) {
-    if (c.phrase) continue;
-    if (std::find(counted_terms.begin(), counted_terms.end(), c.terms[0]) == counted_terms.end()) continue;
-    std::vector<std::string> counted;
-    for (const auto& t : c.terms) {
-      if (t.rfind(prefix::kPhrase, 0) != 0) counted.push_back(prefix::kCounted + t);
-    }
-    Xapian::Query q(Xapian::Query::OP_SYNONYM, counted.begin(), counted.end());
-    parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT, q, P("counted", 2.0));
-  }
-  // Proximity: consecutive content words of the question close together in a
-  // provision ("stessa miniatura", "tiro … porta") weigh more.
-  std::vector<std::vector<std::string>> slots;  // content tokens in question order
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    if (concept_of[i] < 0) continue;
-    std::vector<std::string> alts;
-    for (const auto& t : concepts[concept_of[i]].terms) {
-      if (t.rfind(prefix::kPhrase, 0) != 0) alts.push_back(t);
-    }
-    if (!alts.empty()) slots.push_back(std::move(alts));
-  }
-  // Each pair of consecutive content words: the index terms that spell it.
-  std::vector<std::vector<std::string>> pairs;
-  for (size_t i = 0; i + 1 < slots.size() && pairs.size() < 12; ++i) {
-    if (slots[i] == slots[i + 1]) continue;
-    std::vector<std::string> spellings;
-    for (size_t a = 0; a < slots[i].size() && a < 4; ++a) {
-      for (size_t b = 0; b < slots[i + 1].size() && b < 4; ++b) {
-        spellings.push_back(BigramTerm(slots[i][a], slots[i + 1][b]));
+    // Consecutive content words of the question ("stessa miniatura"), each pair with
+    // the index terms that spell it (first two alternatives of each word).
+    std::vector<std::vector<std::string>> slots;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      if (concept_of[i] < 0) continue;
+      std::vector<std::string> alts;
+      for (const auto& t : concepts[concept_of[i]].terms) {
+        if (!IsPhraseTerm(t) && alts.size() < 2) alts.push_back(t);
       }
+      if (!alts.empty()) slots.push_back(std::move(alts));
     }
-    pairs.push_back(std::move(spellings));
-  }
-  Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
-  if (!options.game.empty()) {
-    query = Xapian::Query(Xapian::Query::OP_FILTER, query,
-                          Xapian::Query(std::string(prefix::kGame) + options.game));
-  }
+    std::vector<std::vector<std::string>> pairs;
+    for (size_t i = 0; i + 1 < slots.size() && pairs.size() < 12; ++i) {
+      if (slots[i] == slots[i + 1]) continue;
+      std::vector<std::string> spellings;
+      for (const auto& a : slots[i]) {
+        for (const auto& b : slots[i + 1]) spellings.push_back(BigramTerm(a, b));
+      }
+      pairs.push_back(std::move(spellings));
+    }
 
-  struct Candidate {
-    Xapian::docid did;
-    double score;
-    std::string game;
-  };
-  std::vector<Candidate> candidates;
-  try {
+    // ---- re-ranking
     Xapian::Enquire enquire(im.xdb);
-    enquire.set_weighting_scheme(Xapian::BM25Weight(P("k1", 1.0), 0, 1, P("b", 0.5), 0.5));
     enquire.set_query(query);
-    Xapian::MSet mset = enquire.get_mset(0, P("cands", kCandidates));
+    Xapian::MSet mset = enquire.get_mset(0, kCandidates);
     const double top = mset.empty() ? 1.0 : std::max(1e-9, mset.begin().get_weight());
-    std::vector<Xapian::docid> dids(mset.begin(), mset.end());
-    Membership doc(im.xdb, dids);
-    const std::string kind = std::string(prefix::kFlag) + "kind-";
+    Membership doc(im.xdb, std::vector<Xapian::docid>(mset.begin(), mset.end()));
     const std::string flag = prefix::kFlag;
+    const std::string kind = flag + "kind-";
+    std::vector<Candidate> candidates;
     for (auto it = mset.begin(); it != mset.end(); ++it) {
       const size_t i = it.get_rank();
-      // Concept coverage: the share of the question's concepts the unit contains.
       double covered = 0, total = 0, in_heading = 0;
       for (const Concept& c : concepts) {
         const double w = c.weight * c.specificity;
         total += w;
         bool found = false, heading = false;
         for (const auto& term : c.terms) {
-          if (!found && doc.Has(i, term)) found = true;
+          if (!doc.Has(i, term)) continue;  // headings are indexed as text too
+          found = true;
           if (!heading && doc.Has(i, prefix::kHeading + term)) heading = true;
         }
         if (found) covered += w;
         if (heading) in_heading += w;
-
       }
       double pairs_found = 0;
       for (const auto& spellings : pairs) {
-        for (const auto& term : spellings) {
-          if (doc.Has(i, term)) {
-            pairs_found += 1;
-            break;
-          }
+        if (std::any_of(spellings.begin(), spellings.end(),
+                        [&](const auto& t) { return doc.Has(i, t); })) {
+          pairs_found += 1;
         }
       }
+      auto has_any = [&](const std::string& field, const std::vector<std::string>& terms) {
+        return std::any_of(terms.begin(), terms.end(),
+                           [&](const auto& t) { return doc.Has(i, field + t); });
+      };
+      double score = it.get_weight() / top;
+      score *= kCoverageFloor + (1 - kCoverageFloor) * (total > 0 ? covered / total : 0);
+      score *= 1.0 + kHeadingBonus * (total > 0 ? in_heading / total : 0);
+      if (!pairs.empty())
+        score *= 1.0 + kPairBonus * pairs_found / static_cast<double>(pairs.size());
+      if (doc.Has(i, std::string(prefix::kKind) + "row")) score *= kRowFactor;
+      if (doc.Has(i, flag + "abridged")) score *= kAbridgedFactor;
+      if (doc.Has(i, flag + "lead")) score *= kLeadFactor;
+      if (intent.consequence && doc.Has(i, flag + "sanction")) score *= kSanctionFactor;
+      if (has_any(prefix::kSanction, named_sanctions)) score *= kNamedSanctionFactor;
+      if (intent.definition && doc.Has(i, flag + "term")) score *= kTermFactor;
+      if (intent.definition && doc.Has(i, kind + "definition")) score *= kDefinitionFactor;
+      if (intent.permission && has_any(kind, {"permission", "prohibition"}))
+        score *= kPermissionFactor;
+      if (intent.procedure && doc.Has(i, kind + "procedure")) score *= kProcedureFactor;
+      if (intent.number && doc.Has(i, flag + "param")) score *= kParamFactor;
+      if (has_any("", place_terms)) score *= kPlaceFactor;
       std::string game;
       for (const auto& g : im.games) {
         if (doc.Has(i, prefix::kGame + g)) game = g;
       }
-      const bool is_row = doc.Has(i, std::string(prefix::kKind) + "row");
-      const bool has_sanction = doc.Has(i, flag + "sanction");
-      double score = it.get_weight() / top;
-      const double floor = P("covfloor", 0.4);
-      score *= floor + (1 - floor) * (total > 0 ? covered / total : 0);
-      if (is_row) score *= 0.9;  // prefer the body provision to its summary row
-      if (wants_consequence && has_sanction) score *= P("sanc", 1.15);
-      for (const auto& type : named_sanctions) {
-        if (doc.Has(i, prefix::kSanction + type)) {
-          score *= P("named", 1.3);
-          break;
-        }
-      }
-      // The question's words in the same order, next to each other.
-      if (!pairs.empty()) score *= 1.0 + P("pair", 0.3) * pairs_found / static_cast<double>(pairs.size());
-      // Section headings name the topic: a question about the topic prefers it.
-      score *= 1.0 + P("head", 0.4) * (total > 0 ? in_heading / total : 0);
-      if (wants_definition && doc.Has(i, flag + "term")) score *= 1.25;
-      if (wants_definition && doc.Has(i, kind + "definition")) score *= P("def", 1.25);
-      if (wants_procedure && doc.Has(i, kind + "procedure")) score *= P("proc", 1.1);
-      if (wants_permission && (doc.Has(i, kind + "permission") || doc.Has(i, kind + "prohibition"))) {
-        score *= P("perm", 1.2);
-      }
-      if (doc.Has(i, flag + "lead")) score *= P("lead", 1.05);
-      // The full rulebook is the authority; its abridged summary comes second.
-      if (doc.Has(i, flag + "abridged")) score *= 0.85;
-      if (wants_number && doc.Has(i, flag + "param")) score *= 1.15;
-      if (std::getenv("ASKDUMP")) {
-        ProvisionInfo pi;
-        im.LoadProvision(std::stoll(it.get_document().get_data()), false, &pi);
-        std::string k = "none";
-        for (const char* kk : {"definition", "procedure", "permission", "prohibition", "obligation", "sanction",
-                               "exception", "information", "specialisation"}) {
-          if (doc.Has(i, kind + kk)) k = kk;
-        }
-        std::fprintf(stderr,
-                     "DUMP\t%s\t%s\tbm=%.4f cov=%.4f head=%.4f sect=%.4f sprec=%.4f pairs=%.4f lead=%d row=%d "
-                     "abr=%d param=%d term=%d sanc=%d wc=%d wd=%d wp=%d wq=%d wn=%d kind=%s game=%d\n",
-                     pi.id.c_str(), question.c_str(), it.get_weight() / top, total > 0 ? covered / total : 0,
-                     total > 0 ? in_heading / total : 0, 0.0, 0.0,
-                     pairs.empty() ? 0 : pairs_found / pairs.size(), doc.Has(i, flag + "lead"), is_row,
-                     doc.Has(i, flag + "abridged"), doc.Has(i, flag + "param"), doc.Has(i, flag + "term"),
-                     has_sanction, wants_consequence, wants_definition, wants_permission, wants_procedure,
-                     wants_number, k.c_str(), game == result->game);
-      }
-      if (std::getenv("ASKDBG")) {
-        ProvisionInfo pi;
-        im.LoadProvision(std::stoll(it.get_document().get_data()), false, &pi);
-        std::fprintf(stderr, "%-55s bm=%.3f cov=%.2f head=%.2f row=%d sanc=%d -> %.3f\n", pi.id.c_str(),
-                     it.get_weight() / top, covered / total, in_heading / total, is_row, has_sanction,
-                     score);
-      }
       candidates.push_back({*it, score, game});
+    }
+    // An inferred game is a strong prior, not a filter: a clearly better answer from
+    // another game can still surface.
+    if (options.game.empty() && !result->game.empty()) {
+      for (Candidate& c : candidates) {
+        if (c.game != result->game) c.score *= kOtherGameFactor;
+      }
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+
+    // ---- results
+    std::set<std::string> highlight_terms;
+    for (const Concept& c : concepts) highlight_terms.insert(c.terms.begin(), c.terms.end());
+    const double best = candidates.empty() ? 1.0 : std::max(1e-9, candidates[0].score);
+    for (const Candidate& c : candidates) {
+      if (result->hits.size() >= static_cast<size_t>(options.limit)) break;
+      const std::string data = im.xdb.get_document(c.did).get_data();
+      char* end = nullptr;
+      const long long unit_id = std::strtoll(data.c_str(), &end, 10);
+      if (data.empty() || *end != '\0')
+        return Status::IndexError("indice Xapian non valido: documento senza unità");
+      AskHit hit;
+      Status s = im.LoadProvision(unit_id, /*with_links=*/true, &hit.provision);
+      if (!s.ok()) return s;
+      hit.score = std::round(c.score / best * 10000) / 10000;
+      for (const Token& t : im.analyzer->Tokenize(hit.provision.text)) {
+        if (!t.stop && highlight_terms.count(t.term)) hit.highlights.emplace_back(t.begin, t.end);
+      }
+      result->hits.push_back(std::move(hit));
     }
   } catch (const Xapian::Error& e) {
     return Status::IndexError("ricerca non riuscita: " + e.get_description());
-  }
-  // No game named and no game word in the question: the game whose provisions
-  // answer clearly better than any other's is the game asked about.
-  if (options.game.empty() && result->game.empty() && !candidates.empty()) {
-    std::map<std::string, double> best;
-    for (const Candidate& c : candidates) {
-      const size_t rank = best.size();
-      double& b = best[c.game];
-      if (P("gmode", 0) == 0) b = std::max(b, c.score);
-      else if (rank < 100) b += c.score * c.score;
-    }
-    std::string first;
-    double first_score = 0, second_score = 0;
-    for (const auto& [game, score] : best) {
-      if (score > first_score) {
-        second_score = first_score;
-        first_score = score;
-        first = game;
-      } else if (score > second_score) {
-        second_score = score;
-      }
-    }
-    if (first_score >= P("gmargin", 1.2) * second_score) {
-      result->game = first;
-      result->game_inferred = true;
-    }
-  }
-  // An inferred game is a strong prior, not a filter: a clearly better answer
-  // from another game can still surface.
-  if (options.game.empty() && !result->game.empty()) {
-    for (Candidate& c : candidates) {
-      if (c.game != result->game) c.score *= 0.35;
-    }
-  }
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
-
-  // ---- results
-  std::set<std::string> highlight_terms;
-  for (const Concept& c : concepts) {
-    for (const auto& t : c.terms) highlight_terms.insert(t);
-  }
-  const double best = candidates.empty() ? 1.0 : std::max(1e-9, candidates[0].score);
-  for (const Candidate& c : candidates) {
-    if (result->hits.size() >= static_cast<size_t>(options.limit)) break;
-    long long unit_id = 0;
-    try {
-      unit_id = std::stoll(im.xdb.get_document(c.did).get_data());
-    } catch (const Xapian::Error& e) {
-      return Status::IndexError("ricerca non riuscita: " + e.get_description());
-    } catch (const std::exception&) {
-      return Status::IndexError("indice Xapian non valido: documento senza unità");
-    }
-    AskHit hit;
-    Status s = im.LoadProvision(unit_id, /*with_links=*/true, &hit.provision);
-    if (!s.ok()) return s;
-    hit.score = std::round(c.score / best * 10000) / 10000;
-    if (P("nohl", 0) == 0) for (const Token& t : im.analyzer->Tokenize(hit.provision.text)) {
-      if (!t.stop && highlight_terms.count(t.term)) hit.highlights.emplace_back(t.begin, t.end);
-    }
-    result->hits.push_back(std::move(hit));
   }
   return Status::OK();
 }

@@ -21,6 +21,7 @@ namespace {
 
 constexpr double kMapFloor = 0.25;    // similarity below which texts are unrelated
 constexpr double kMapRelative = 0.6;  // keep candidates within this share of the best score
+constexpr double kMapCore = 0.85;     // the statement restates candidates this close to the best
 constexpr size_t kMinStatementWords = 4;
 
 // Words that carry meaning (articles, prepositions and short words dropped), sorted.
@@ -35,6 +36,7 @@ std::vector<std::string> ContentWords(const std::string& text) {
 
 struct Mapping {
   std::set<int> units;  // full-edition unit indexes
+  std::set<int> core;   // the closest of them: what the statement restates
   bool cited = false;   // through the statement's own citations
 };
 
@@ -99,6 +101,7 @@ class AbridgedChecker {
     const double best = scored.empty() ? 0 : scored.front().first;
     for (const auto& [score, unit] : scored) {
       if (score >= kMapFloor && score >= kMapRelative * best) m.units.insert(unit);
+      if (score >= kMapFloor && score >= kMapCore * best) m.core.insert(unit);
     }
     // Full units whose cases agree with the statement's cases belong to it too.
     for (const CaseEntry& a : abridged_cases_) {
@@ -109,11 +112,16 @@ class AbridgedChecker {
         const CaseScope merged = Intersect(a.scope, f.scope);
         const SanctionDiff d =
             CompareSignatures(SignatureOf(*a.c, merged), SignatureOf(*f.c, merged));
-        if (d != SanctionDiff::kDifferent && d != SanctionDiff::kComplementary)
+        if (d != SanctionDiff::kDifferent && d != SanctionDiff::kComplementary) {
           m.units.insert(f.ref.unit);
+          m.core.insert(f.ref.unit);
+        }
       }
     }
-    if (m.cited && m.units.empty() && !scored.empty()) m.units.insert(scored.front().second);
+    if (m.cited && m.units.empty() && !scored.empty()) {
+      m.units.insert(scored.front().second);
+      m.core.insert(scored.front().second);
+    }
     for (int unit : m.units) mentioned_.insert(unit);
     mappings_[statement] = m;
     if (m.units.empty() && Words(u.text).size() >= kMinStatementWords) {
@@ -253,6 +261,20 @@ class AbridgedChecker {
     return out;
   }
 
+  // `e` declares an exception (or a specialisation) to `p` or to a part containing it.
+  bool MakesException(int e, int p) const {
+    const std::vector<int> lineage = Lineage(full_, p);
+    for (const Override& o : full_.units[e].overrides) {
+      if (o.kind != "exception" && o.kind != "specialisation") continue;
+      const Rulebook* book = nullptr;
+      int target = -1;
+      if (!sink_.corpus().Resolve(full_.doc, o.target, &book, &target, nullptr) || book != &full_)
+        continue;
+      if (std::find(lineage.begin(), lineage.end(), target) != lineage.end()) return true;
+    }
+    return false;
+  }
+
   // Full provisions that make an exception to a summarised provision, mentioned nowhere
   // in the abridged edition.
   void ReportOmittedOverrides() {
@@ -264,9 +286,8 @@ class AbridgedChecker {
       if (mentioned_.count(ei) || reported_exceptions_.count(ei)) continue;
       if (!VariantOf({&full_, ei}).empty()) continue;
       for (const auto& [statement, m] : mappings_) {
-        const bool summarised = std::any_of(m.units.begin(), m.units.end(), [&](int p) {
-          return links_.Linked({&full_, ei}, {&full_, p});
-        });
+        const bool summarised =
+            std::any_of(m.core.begin(), m.core.end(), [&](int p) { return MakesException(ei, p); });
         if (summarised) {
           by_statement[statement].push_back(ei);
           break;

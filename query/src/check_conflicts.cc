@@ -1,10 +1,15 @@
 // Conflicts between cases of one game: two provisions (body text, summary table rows,
 // "casistiche") whose conditions overlap but whose sanctions differ.
 //
-// A pair is compared when it speaks of the same situation (SameSubject) and some
-// situation satisfies both (Compatible). Pairs linked by an <overrides>, or holding in
-// different variants, are legitimate and skipped. When one case is strictly more
-// specific the pair is a specialisation (lex specialis), reported as info.
+// A pair is compared when it speaks of the same situation (SameSubject, Comparable) and
+// some situation satisfies both (Compatible). Pairs linked by an <overrides>, or holding
+// in different variants, are legitimate and skipped. The rest, by the facts they state:
+// - the same facts with overlapping values: different decisions are a CONTRADICTION
+//   (error); one omitting an accessory sanction is SANCTION-INCOMPLETE (warning); the
+//   same sanction stated more or less precisely is SANCTION-IMPRECISE (info);
+// - one states strictly more (lex specialis): SPECIALISATION (info);
+// - neither's facts include the other's: OVERLAP (info).
+// One finding per pair of units, with the verdict of its worst pair of cases.
 #include <map>
 #include <string>
 #include <utility>
@@ -18,10 +23,10 @@ namespace {
 // The verdict on one pair of cases, most severe first.
 enum class Verdict {
   kContradiction,
-  kPartialOverlap,
   kIncomplete,
-  kImprecise,
   kSpecialisation,
+  kPartialOverlap,
+  kImprecise,
   kNone
 };
 

@@ -51,6 +51,7 @@ inline constexpr const char* kCond = "XC";      // XCzona=area-di-rigore: a fact
 inline constexpr const char* kCounted = "N";   // Nminiatur: a word counted by a number ("10 miniature")
 inline constexpr const char* kPhrase = "P";     // Pcalcio_d_angolo: lexicon phrase
 inline constexpr const char* kHeading = "H";    // heading words, stemmed
+inline constexpr const char* kParam = "Q";      // Qintervall: words of the names of the unit's numeric parameters
 inline constexpr const char* kBigram = "B";     // Bstess_miniatur: two content words in a row (stopwords skipped)
 }  // namespace prefix
 const std::vector<TermPrefix>& TermPrefixes();

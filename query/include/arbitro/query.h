@@ -336,8 +336,8 @@ struct Finding {
 };
 
 struct CheckOptions {
-  // Games or document ids to check; empty checks the whole corpus. Cross-document
-  // checks (abridged vs full) run when the abridged document is in scope.
+  // Games or document ids whose findings are kept; empty keeps the whole corpus's.
+  // Abridged-vs-full findings belong to the abridged document.
   std::vector<std::string> scope;
   Severity min_severity = Severity::kInfo;  // findings below are dropped
 };

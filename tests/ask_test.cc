@@ -1,0 +1,101 @@
+// Engine::Ask on the real corpus: spelling, game inference and the question-intent
+// features of the re-ranking. Every expectation comes from reading the rule cited in
+// the comment next to it, not from the program's output.
+#include <catch2/catch.hpp>
+
+#include "arbitro/indexer.h"
+#include "arbitro/query.h"
+#include "arbitro/schema.h"
+#include "test_util.h"
+
+using namespace arbitro;
+using arbitro::test::TempDir;
+
+namespace {
+
+// The real corpus, indexed once for every test of this file.
+struct RealIndex {
+  TempDir dir;
+  std::unique_ptr<Engine> engine;
+  RealIndex() {
+    Corpus corpus;
+    std::vector<Diagnostic> diagnostics;
+    REQUIRE(LoadCorpus(ARBITRO_CORPUS_DIR, &corpus, &diagnostics).ok());
+    IndexStats stats;
+    REQUIRE(BuildIndex(corpus, dir.path(), &stats).ok());
+    REQUIRE(Engine::Open(dir.path(), &engine).ok());
+  }
+};
+Engine& Real() {
+  static RealIndex index;
+  return *index.engine;
+}
+
+AskResult Ask(const std::string& question, const std::string& game = "") {
+  AskOptions options;
+  options.game = game;
+  AskResult r;
+  REQUIRE(Real().Ask(question, options, &r).ok());
+  REQUIRE_FALSE(r.hits.empty());
+  return r;
+}
+
+bool HasSanction(const AskHit& hit, const std::string& type) {
+  for (const auto& s : hit.provision.sanctions) {
+    if (s.type == type) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("spelling corrects typos, not the lexicon's synonyms nor the corpus's words",
+          "[ask][corpus]") {
+  // "sqaudra" is nowhere in the corpus; "squadra" is one transposition away.
+  CHECK(Ask("quante pedine ha ogni sqaudra?").corrected == "quante pedine ha ogni squadra");
+  // "omini" is a lexicon synonym of "miniatura" (it used to become "ogni").
+  CHECK(Ask("quanti omini ha ogni squadra").corrected.empty());
+  // "storto" is written in the Table Rugby book (LANCIO STORTO), however rarely.
+  CHECK(Ask("lancio storto in touche").corrected.empty());
+  // "caduto" is not "scaduto": typing errors seldom change the first letter.
+  CHECK(Ask("omino caduto colpito dalla palla").corrected.empty());
+}
+
+TEST_CASE("without a game word, the game whose books use the question's words is inferred",
+          "[ask][corpus]") {
+  // "calciatori" (and "panchina") are Calciotto's words; the other games say
+  // miniatura or pedina.
+  AskResult r = Ask("quanti calciatori vanno in panchina?");
+  CHECK(r.game == "calciotto");
+  CHECK(r.game_inferred);
+  CHECK(r.hits[0].provision.game == "calciotto");
+}
+
+TEST_CASE("a question naming a sanction finds the provision that awards it", "[ask][corpus]") {
+  // Regola 11 Definizione lists the infringements punished with a penalty kick.
+  AskResult r = Ask("quando si assegna un calcio di rigore?", "subbuteo");
+  CHECK(HasSanction(r.hits[0], "calcio-di-rigore"));
+}
+
+TEST_CASE("a permission question prefers the provision that grants it", "[ask][corpus]") {
+  // 7.2 a): "l'attaccante può tentare un drop … solo se … la palla si trova sulla linea
+  // dei 10 metri avversaria o al di là di essa" (b) is the procedure of the declaration).
+  AskResult r = Ask("da dove posso tentare un drop?", "subbuteo-rugby");
+  CHECK(r.hits[0].provision.id == "subbuteo-rugby-4.0#cap7__s7.2__a");
+}
+
+TEST_CASE("a number question reaches the provision whose parameter measures it", "[ask][corpus]") {
+  // Soccer Tactics: "Ogni mossa ha un tempo limite di 60 secondi" (stated in chapters 2,
+  // 3 and 11).
+  AskResult r = Ask("quanto tempo ho per fare una mossa?", "soccer-tactics");
+  CHECK(r.hits[0].provision.text.find("60 secondi") != std::string::npos);
+  // Subbuteo Regola 1: "Ogni giocatore utilizzerà un massimo di 10 miniature in campo".
+  r = Ask("quante miniature posso usare in campo?", "subbuteo");
+  CHECK(r.hits[0].provision.text.find("10 miniature") != std::string::npos);
+}
+
+TEST_CASE("a definition question prefers the definition to the cases testing it", "[ask][corpus]") {
+  // Soccer Tactics 7. Fuorigioco, first paragraph: when a piece is offside.
+  AskResult r = Ask("quando una pedina è in fuorigioco?", "soccer-tactics");
+  CHECK(r.hits[0].provision.id == "soccer-tactics-completo#r7__p1");
+}
