@@ -82,15 +82,6 @@ Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text, int*
   return holds ? Truth::kTrue : Truth::kFalse;
 }
 
-std::string Signature(const RuleCase& c) {
-  std::vector<std::string> parts;
-  for (const auto& s : c.sanctions) parts.push_back(s.type + "|" + s.beneficiary);
-  std::sort(parts.begin(), parts.end());
-  std::string out;
-  for (const auto& p : parts) out += p + ";";
-  return out;
-}
-
 std::string DecisionOf(const RuleCase& c) {
   if (!c.decision.empty()) return c.decision;
   std::string out;
