@@ -136,29 +136,6 @@ std::string RedlineText(const std::vector<WordEdit>& redline, bool color) {
   return out;
 }
 
-std::string Html(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 // Markdown inline text: characters that would start markup are escaped.
 std::string Md(const std::string& s) {
   std::string out;
@@ -347,7 +324,7 @@ void RenderDiffMarkdown(std::ostream& out, const DiffResult& d) {
 
 void RenderDiffHtml(std::ostream& out, const DiffResult& d) {
   out << "<!DOCTYPE html>\n<html lang=\"it\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<title>Confronto: " << Html(d.old_doc) << " → " << Html(d.new_doc) << "</title>\n"
+      << "<title>Confronto: " << EscapeHtml(d.old_doc) << " → " << EscapeHtml(d.new_doc) << "</title>\n"
       << "<style>\n"
          "body{font-family:Georgia,serif;max-width:52em;margin:2em auto;padding:0 1em;color:#222;"
          "line-height:1.45}\n"
@@ -364,9 +341,9 @@ void RenderDiffHtml(std::ostream& out, const DiffResult& d) {
          "del{color:#a00;text-decoration:line-through}ins{color:#060;text-decoration:underline}\n"
          "@media print{body{max-width:none;margin:0}.logic{border-left-color:#000}}\n"
          "</style>\n</head>\n<body>\n"
-      << "<h1>Confronto tra edizioni</h1>\n<p>Precedente: <b>" << Html(d.old_title)
-      << "</b> (<span class=\"ids\">" << Html(d.old_doc) << "</span>)<br>Nuova: <b>"
-      << Html(d.new_title) << "</b> (<span class=\"ids\">" << Html(d.new_doc)
+      << "<h1>Confronto tra edizioni</h1>\n<p>Precedente: <b>" << EscapeHtml(d.old_title)
+      << "</b> (<span class=\"ids\">" << EscapeHtml(d.old_doc) << "</span>)<br>Nuova: <b>"
+      << EscapeHtml(d.new_title) << "</b> (<span class=\"ids\">" << EscapeHtml(d.new_doc)
       << "</span>)</p>\n<h2>Riepilogo</h2>\n<table class=\"summary\">\n<tr>";
   const std::vector<SummaryItem> items = SummaryItems(d.summary);
   for (const SummaryItem& item : items) out << "<th>" << item.label << "</th>";
@@ -375,16 +352,16 @@ void RenderDiffHtml(std::ostream& out, const DiffResult& d) {
   out << "</tr>\n</table>\n<h2>Modifiche</h2>\n";
   if (d.changes.empty()) out << "<p>Nessuna differenza.</p>\n";
   for (const ProvisionChange& c : d.changes) {
-    out << "<section class=\"change " << Html(c.type) << "\">\n<h3><span class=\"type\">"
-        << Html(ChangeTypeLabel(c.type)) << "</span> <span class=\"ids\">" << Html(IdLine(c))
+    out << "<section class=\"change " << EscapeHtml(c.type) << "\">\n<h3><span class=\"type\">"
+        << EscapeHtml(ChangeTypeLabel(c.type)) << "</span> <span class=\"ids\">" << EscapeHtml(IdLine(c))
         << "</span>";
     const std::string label = LabelLine(c);
-    if (!label.empty()) out << " — " << Html(label);
+    if (!label.empty()) out << " — " << EscapeHtml(label);
     out << "</h3>\n";
     const std::vector<std::string> lines = LogicLines(c);
     if (!lines.empty()) {
       out << "<div class=\"logic\">";
-      for (size_t i = 0; i < lines.size(); ++i) out << (i ? "<br>" : "") << Html(lines[i]);
+      for (size_t i = 0; i < lines.size(); ++i) out << (i ? "<br>" : "") << EscapeHtml(lines[i]);
       out << "</div>\n";
     }
     if (!c.redline.empty()) {
@@ -392,19 +369,19 @@ void RenderDiffHtml(std::ostream& out, const DiffResult& d) {
       for (const WordEdit& e : c.redline) {
         switch (e.op) {
           case WordEdit::Op::kEqual:
-            out << Html(e.text) << " ";
+            out << EscapeHtml(e.text) << " ";
             break;
           case WordEdit::Op::kDelete:
-            out << "<del>" << Html(e.text) << "</del> ";
+            out << "<del>" << EscapeHtml(e.text) << "</del> ";
             break;
           case WordEdit::Op::kInsert:
-            out << "<ins>" << Html(e.text) << "</ins> ";
+            out << "<ins>" << EscapeHtml(e.text) << "</ins> ";
             break;
         }
       }
       out << "</p>\n";
     } else if (c.type == "split" || c.type == "join") {
-      out << "<p class=\"text\">" << Html(c.new_text) << "</p>\n";
+      out << "<p class=\"text\">" << EscapeHtml(c.new_text) << "</p>\n";
     }
     out << "</section>\n";
   }

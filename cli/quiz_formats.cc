@@ -1,4 +1,5 @@
 #include "quiz_formats.h"
+#include "render.h"
 
 #include <cstdio>
 #include <map>
@@ -52,29 +53,6 @@ std::string HtmlEscape(const std::string& s) {
         out += ' ';
         break;
       case '\r':
-        break;
-      default:
-        out.push_back(c);
-    }
-  }
-  return out;
-}
-
-std::string XmlEscape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
         break;
       default:
         out.push_back(c);
@@ -239,7 +217,7 @@ void WriteQuizMoodle(std::ostream& out, const QuizExport& e) {
     const std::string cat = MoodleCategory(q);
     if (cat != category) {
       category = cat;
-      out << "  <question type=\"category\">\n    <category>\n      <text>" << XmlEscape(cat)
+      out << "  <question type=\"category\">\n    <category>\n      <text>" << EscapeHtml(cat)
           << "</text>\n    </category>\n    <info format=\"html\">\n      <text></text>\n    "
              "</info>\n"
           << "  </question>\n";
@@ -249,13 +227,13 @@ void WriteQuizMoodle(std::ostream& out, const QuizExport& e) {
                              : q.kind == "cloze"   ? "shortanswer"
                                                    : "multichoice";
     out << "  <question type=\"" << type << "\">\n";
-    out << "    <name>\n      <text>" << XmlEscape(q.id) << "</text>\n    </name>\n";
+    out << "    <name>\n      <text>" << EscapeHtml(q.id) << "</text>\n    </name>\n";
     text("questiontext", StemHtml(q), "    ");
     text("generalfeedback", FeedbackHtml(q), "    ");
     out << "    <defaultgrade>1.0000000</defaultgrade>\n";
     out << "    <penalty>" << (type == "truefalse" ? "1.0000000" : "0.3333333") << "</penalty>\n";
     out << "    <hidden>0</hidden>\n";
-    out << "    <idnumber>" << XmlEscape(MoodleIdNumber(q.id)) << "</idnumber>\n";
+    out << "    <idnumber>" << EscapeHtml(MoodleIdNumber(q.id)) << "</idnumber>\n";
     if (type == "multichoice") {
       out << "    <single>true</single>\n    <shuffleanswers>true</shuffleanswers>\n"
           << "    <answernumbering>abc</answernumbering>\n";
@@ -279,7 +257,7 @@ void WriteQuizMoodle(std::ostream& out, const QuizExport& e) {
     } else {
       out << "    <usecase>0</usecase>\n";
       for (const auto& a : q.accepted) {
-        answer("100", XmlEscape(LiteralAnswer(a)), "moodle_auto_format",
+        answer("100", EscapeHtml(LiteralAnswer(a)), "moodle_auto_format",
                "<p>" + HtmlEscape(q.feedback) + "</p>", "");
       }
     }

@@ -9,6 +9,21 @@ std::string SanctionSentence(const SanctionInfo& s) {
   return out;
 }
 
+std::string EscapeHtml(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out.push_back(c);
+    }
+  }
+  return out;
+}
+
 std::string Bold(const std::string& text, bool color) {
   return color ? "\033[1m" + text + "\033[0m" : text;
 }

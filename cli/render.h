@@ -20,6 +20,8 @@ std::string Highlight(const std::string& text, const std::vector<std::pair<size_
 void WriteSanctions(JsonWriter& json, const std::vector<SanctionInfo>& sanctions);
 // Indents every line of `text` by `indent` spaces.
 std::string Indent(const std::string& text, int indent);
+// Escapes & < > " for XML and HTML text and attribute values.
+std::string EscapeHtml(const std::string& text);
 // Bold (ANSI) when color is on.
 std::string Bold(const std::string& text, bool color);
 
