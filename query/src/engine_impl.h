@@ -35,7 +35,8 @@ struct Engine::Impl {
   // Structured rules of each game, loaded on first resolve (resolve.cc).
   struct GameResolver;
   std::map<std::string, std::shared_ptr<GameResolver>> resolvers;
-  Status Resolver(const std::string& game, GameResolver** out);
+  // need_cases false: the vocabulary is enough (reading text for ask).
+  Status Resolver(const std::string& game, GameResolver** out, bool need_cases = true);
   // Index terms (prefix::kCond) of the facts the words of `tokens` describe, in
   // `game` or in every game when it is empty.
   Status FactTerms(const std::string& game, const std::vector<Token>& tokens,

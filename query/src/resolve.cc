@@ -33,6 +33,7 @@ struct Engine::Impl::GameResolver {
   };
   std::vector<Form> forms;
   std::set<std::string> form_terms;
+  bool complete = false;  // cases loaded, not just the vocabulary
 };
 
 namespace {
@@ -503,15 +504,16 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
 
 }  // namespace
 
-Status Engine::Impl::Resolver(const std::string& game, GameResolver** out) {
+Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool need_cases) {
   auto it = resolvers.find(game);
-  if (it != resolvers.end()) {
+  if (it != resolvers.end() && (it->second->complete || !need_cases)) {
     *out = it->second.get();
     return Status::OK();
   }
   auto r = std::make_shared<GameResolver>();
-  Status s = LoadGameRules(db, game, sanction_labels, beneficiary_labels, &r->rules);
+  Status s = LoadGameRules(db, game, sanction_labels, beneficiary_labels, &r->rules, need_cases);
   if (!s.ok()) return s;
+  r->complete = need_cases;
   for (size_t f = 0; f < r->rules.facts.size(); ++f) {
     const RuleFact& fact = r->rules.facts[f];
     // Forms were analysed at index time with the same analyser.
@@ -542,7 +544,7 @@ Status Engine::Impl::FactTerms(const std::string& game, const std::vector<Token>
   for (const std::string& g : games) {
     if (!game.empty() && g != game) continue;
     GameResolver* gr = nullptr;
-    Status s = Resolver(g, &gr);
+    Status s = Resolver(g, &gr, /*need_cases=*/false);
     if (!s.ok()) return s;
     FactMap facts;
     std::vector<std::string> contradictions;

@@ -50,7 +50,7 @@ bool CondHolds(const RuleCond& cond, const std::string& value) {
 Status LoadGameRules(Database& db, const std::string& game,
                      const std::map<std::pair<std::string, std::string>, std::string>& sanction_labels,
                      const std::map<std::pair<std::string, std::string>, std::string>& beneficiary_labels,
-                     GameRules* rules) {
+                     GameRules* rules, bool with_cases) {
   rules->game = game;
   Status s;
   Statement facts, values, forms;
@@ -58,13 +58,17 @@ Status LoadGameRules(Database& db, const std::string& game,
   if (s.ok())
     s = db.Prepare("SELECT id, value, label, label_terms FROM fact_values WHERE fact_id = ? ORDER BY ord",
                    &values);
-  if (s.ok()) s = db.Prepare("SELECT form, terms FROM forms WHERE fact_id = ? AND value_id IS ?", &forms);
+  // All forms of the game in one pass, in insertion order (fact, then value).
+  if (s.ok())
+    s = db.Prepare("SELECT fo.fact_id, fo.value_id, fo.form, fo.terms FROM forms fo"
+                   " JOIN facts f ON f.id = fo.fact_id WHERE f.game = ? ORDER BY fo.rowid",
+                   &forms);
   if (!s.ok()) return s;
   facts.Bind(1, game);
-  std::vector<long long> fact_ids;
+  std::map<long long, size_t> fact_index;
   while (facts.Step(&s)) {
     RuleFact f;
-    fact_ids.push_back(facts.Int(0));
+    fact_index[facts.Int(0)] = rules->facts.size();
     f.name = facts.Text(1);
     f.integer = facts.Text(2) == "integer";
     f.ask = facts.Text(3);
@@ -72,50 +76,56 @@ Status LoadGameRules(Database& db, const std::string& game,
     f.default_value = facts.Text(5);
     rules->facts.push_back(std::move(f));
   }
-  for (size_t i = 0; s.ok() && i < rules->facts.size(); ++i) {
+  std::map<long long, std::pair<size_t, size_t>> value_index;  // value id → (fact, value)
+  for (const auto& [fact_id, i] : fact_index) {
+    if (!s.ok()) break;
     RuleFact& f = rules->facts[i];
-    forms.Bind(1, fact_ids[i]).BindNull(2);
-    while (forms.Step(&s)) {
-      f.forms.push_back(forms.Text(0));
-      f.form_terms.push_back(SplitSpaces(forms.Text(1)));
-    }
-    forms.Reset();
-    values.Bind(1, fact_ids[i]);
-    std::vector<long long> value_ids;
-    std::vector<std::string> label_terms;
+    values.Bind(1, fact_id);
     while (values.Step(&s)) {
-      value_ids.push_back(values.Int(0));
-      f.values.push_back({values.Text(1), values.Text(2), {}, {}});
-      label_terms.push_back(values.Text(3));
+      value_index[values.Int(0)] = {i, f.values.size()};
+      // The label reads too: its terms come first, before the declared forms.
+      f.values.push_back({values.Text(1), values.Text(2), {}, {SplitSpaces(values.Text(3))}});
     }
     values.Reset();
-    for (size_t k = 0; k < value_ids.size(); ++k) {
-      forms.Bind(1, fact_ids[i]).Bind(2, value_ids[k]);
-      while (forms.Step(&s)) {
-        f.values[k].forms.push_back(forms.Text(0));
-        f.values[k].form_terms.push_back(SplitSpaces(forms.Text(1)));
-      }
-      forms.Reset();
-      f.values[k].form_terms.push_back(SplitSpaces(label_terms[k]));  // the label reads too
+  }
+  forms.Bind(1, game);
+  while (s.ok() && forms.Step(&s)) {
+    auto fi = fact_index.find(forms.Int(0));
+    if (fi == fact_index.end()) continue;
+    if (forms.IsNull(1)) {
+      rules->facts[fi->second].forms.push_back(forms.Text(2));
+      rules->facts[fi->second].form_terms.push_back(SplitSpaces(forms.Text(3)));
+      continue;
     }
+    auto vi = value_index.find(forms.Int(1));
+    if (vi == value_index.end()) continue;
+    RuleValue& v = rules->facts[vi->second.first].values[vi->second.second];
+    v.forms.push_back(forms.Text(2));
+    v.form_terms.push_back(SplitSpaces(forms.Text(3)));
   }
   if (!s.ok()) return s;
 
+  if (!with_cases) return s;
   Statement cases, conds, sanctions;
   s = db.Prepare(
       "SELECT c.id, c.unit_id, c.case_id, coalesce(nullif(c.variant, ''), u.variant, ''),"
       " c.decision, d.doc, u.eid, u.citation, u.text, u.kind"
       " FROM cases c JOIN units u ON u.id = c.unit_id JOIN documents d ON d.id = u.document_id"
       " WHERE d.game = ? ORDER BY d.doc, u.ord, c.id", &cases);
-  if (s.ok()) s = db.Prepare("SELECT fact, op, value FROM conditions WHERE case_id = ? ORDER BY ord", &conds);
+  // Conditions and sanctions of every case of the game in one pass each.
+  const char* game_cases =
+      " JOIN cases c ON c.id = x.case_id JOIN units u ON u.id = c.unit_id"
+      " JOIN documents d ON d.id = u.document_id WHERE d.game = ? ORDER BY x.case_id, x.ord";
+  if (s.ok()) s = db.Prepare(std::string("SELECT x.case_id, x.fact, x.op, x.value FROM conditions x") + game_cases, &conds);
   if (s.ok())
-    s = db.Prepare("SELECT type, beneficiary, place FROM sanctions WHERE case_id = ? ORDER BY ord", &sanctions);
+    s = db.Prepare(std::string("SELECT x.case_id, x.type, x.beneficiary, x.place FROM sanctions x") + game_cases,
+                   &sanctions);
   if (!s.ok()) return s;
   cases.Bind(1, game);
-  std::vector<long long> case_ids;
+  std::map<long long, size_t> index_of;  // cases.id → position in rules->cases
   while (cases.Step(&s)) {
     RuleCase c;
-    case_ids.push_back(cases.Int(0));
+    index_of[cases.Int(0)] = rules->cases.size();
     c.unit_id = cases.Int(1);
     c.case_id = cases.Text(2);
     c.variant = cases.Text(3);
@@ -127,24 +137,26 @@ Status LoadGameRules(Database& db, const std::string& game,
     c.kind = cases.Text(9);
     rules->cases.push_back(std::move(c));
   }
-  for (size_t i = 0; s.ok() && i < rules->cases.size(); ++i) {
-    RuleCase& c = rules->cases[i];
-    conds.Bind(1, case_ids[i]);
-    while (conds.Step(&s)) c.when.push_back({conds.Text(0), conds.Text(1), SplitSpaces(conds.Text(2))});
-    conds.Reset();
-    sanctions.Bind(1, case_ids[i]);
-    while (sanctions.Step(&s)) {
-      SanctionInfo si;
-      si.type = sanctions.Text(0);
-      si.beneficiary = sanctions.Text(1);
-      si.place = sanctions.Text(2);
-      si.label = Lookup(sanction_labels, game, si.type);
-      if (si.label.empty()) si.label = si.type;
-      si.beneficiary_label = Lookup(beneficiary_labels, game, si.beneficiary);
-      if (si.beneficiary_label.empty() && !si.beneficiary.empty()) si.beneficiary_label = "per " + si.beneficiary;
-      c.sanctions.push_back(std::move(si));
-    }
-    sanctions.Reset();
+  if (!s.ok()) return s;
+  conds.Bind(1, game);
+  while (conds.Step(&s)) {
+    auto it = index_of.find(conds.Int(0));
+    if (it == index_of.end()) continue;
+    rules->cases[it->second].when.push_back({conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
+  }
+  sanctions.Bind(1, game);
+  while (s.ok() && sanctions.Step(&s)) {
+    auto it = index_of.find(sanctions.Int(0));
+    if (it == index_of.end()) continue;
+    SanctionInfo si;
+    si.type = sanctions.Text(1);
+    si.beneficiary = sanctions.Text(2);
+    si.place = sanctions.Text(3);
+    si.label = Lookup(sanction_labels, game, si.type);
+    if (si.label.empty()) si.label = si.type;
+    si.beneficiary_label = Lookup(beneficiary_labels, game, si.beneficiary);
+    if (si.beneficiary_label.empty() && !si.beneficiary.empty()) si.beneficiary_label = "per " + si.beneficiary;
+    rules->cases[it->second].sanctions.push_back(std::move(si));
   }
   if (!s.ok()) return s;
 

@@ -74,11 +74,12 @@ struct GameRules {
   }
 };
 
-// Loads the rules of `game` from the index database.
+// Loads the rules of `game` from the index database; with `with_cases` false only
+// the vocabulary (facts, values, forms), which is all that reading text needs.
 Status LoadGameRules(Database& db, const std::string& game,
                      const std::map<std::pair<std::string, std::string>, std::string>& sanction_labels,
                      const std::map<std::pair<std::string, std::string>, std::string>& beneficiary_labels,
-                     GameRules* rules);
+                     GameRules* rules, bool with_cases = true);
 
 // Does a condition hold for a known value? Integer comparisons for lt/le/gt/ge.
 bool CondHolds(const RuleCond& cond, const std::string& value);
