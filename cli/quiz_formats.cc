@@ -15,48 +15,22 @@ std::string Number(double v) {
   return buf;
 }
 
-uint64_t Fnv1a(const std::string& s) {
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
-
 std::string Hex(uint64_t v) {
   char buf[20];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
   return buf;
 }
 
+// Text as an HTML fragment: escaped, line breaks as <br>, tabs as spaces.
 std::string HtmlEscape(const std::string& s) {
   std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\n':
-        out += "<br>";
-        break;
-      case '\t':
-        out += ' ';
-        break;
-      case '\r':
-        break;
-      default:
-        out.push_back(c);
-    }
+  for (char c : EscapeHtml(s)) {
+    if (c == '\n')
+      out += "<br>";
+    else if (c == '\t')
+      out += ' ';
+    else if (c != '\r')
+      out.push_back(c);
   }
   return out;
 }
@@ -132,7 +106,7 @@ std::string MoodleName(const std::string& part) {
 // Moodle's idnumber holds at most 100 characters.
 std::string MoodleIdNumber(const std::string& id) {
   if (id.size() <= 100) return id;
-  return id.substr(0, 83) + "~" + Hex(Fnv1a(id));
+  return id.substr(0, 83) + "~" + Hex(StableHash(id));
 }
 
 std::string GiftEscape(const std::string& s) {
@@ -190,7 +164,7 @@ std::string MoodleCategory(const Question& q) {
 }
 
 std::string AnkiGuid(const std::string& id) {
-  return "arbitro-" + Hex(Fnv1a(id));
+  return "arbitro-" + Hex(StableHash(id));
 }
 
 // ---------------------------------------------------------------- Moodle XML

@@ -446,13 +446,14 @@ std::string WhenText(const Case& c) {
   return out.empty() ? "(sempre)" : out;
 }
 
-std::string SanctionsText(const Case& c) {
+std::string SanctionsText(const Case& c, bool with_place) {
   std::string out;
   for (const Sanction& s : c.sanctions) {
     if (!out.empty()) out += "; ";
     out += s.type;
     if (!s.beneficiary.empty()) out += " per " + s.beneficiary;
     if (s.points) out += " (" + std::to_string(*s.points) + " punti)";
+    if (with_place && !s.place.empty()) out += " (" + s.place + ")";
   }
   return out.empty() ? "(nessuna sanzione)" : out;
 }

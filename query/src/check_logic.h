@@ -71,8 +71,9 @@ SanctionDiff CompareSignatures(const Signature& a, const Signature& b);
 
 // "infrazione=ostruzione, zona=area-di-rigore" (conditions as written).
 std::string WhenText(const Case& c);
-// "back per attaccante; cambio-possesso per difensore".
-std::string SanctionsText(const Case& c);
+// "back per attaccante; cambio-possesso per difensore"; with `with_place` the places
+// too ("punizione-diretta per difensore (dal punto del fallo)").
+std::string SanctionsText(const Case& c, bool with_place = false);
 std::string SignatureText(const Signature& s);
 
 // Lower-cased words of a text (letters and digits; punctuation dropped; "√" read as "✓").

@@ -41,25 +41,12 @@ std::string SanctionKey(const Case& c) {
   return key;
 }
 
-// The sanctions with their places, for display.
-std::string SanctionsWithPlace(const Case& c) {
-  std::string out;
-  for (const Sanction& s : c.sanctions) {
-    if (!out.empty()) out += "; ";
-    out += s.type;
-    if (!s.beneficiary.empty()) out += " per " + s.beneficiary;
-    if (s.points) out += " (" + std::to_string(*s.points) + " punti)";
-    if (!s.place.empty()) out += " (" + s.place + ")";
-  }
-  return out.empty() ? "(nessuna sanzione)" : out;
-}
-
 CaseChange Whole(const std::string& kind, const std::string& id, const Case& c, bool old_side) {
   CaseChange change;
   change.kind = kind;
   (old_side ? change.old_case : change.new_case) = id;
   (old_side ? change.old_when : change.new_when) = check_detail::WhenText(c);
-  (old_side ? change.old_sanctions : change.new_sanctions) = SanctionsWithPlace(c);
+  (old_side ? change.old_sanctions : change.new_sanctions) = check_detail::SanctionsText(c, /*with_place=*/true);
   change.conditions_changed = true;
   change.sanctions_changed = !c.sanctions.empty();
   return change;
@@ -121,8 +108,8 @@ void CompareLogic(const LogicSide& old_side, const LogicSide& new_side, Provisio
     if (!cc.conditions_changed && !cc.sanctions_changed) continue;
     cc.old_when = check_detail::WhenText(*oc);
     cc.new_when = check_detail::WhenText(*nc);
-    cc.old_sanctions = SanctionsWithPlace(*oc);
-    cc.new_sanctions = SanctionsWithPlace(*nc);
+    cc.old_sanctions = check_detail::SanctionsText(*oc, /*with_place=*/true);
+    cc.new_sanctions = check_detail::SanctionsText(*nc, /*with_place=*/true);
     change->cases.push_back(std::move(cc));
   }
   for (size_t j = 0; j < m; ++j) {

@@ -37,6 +37,15 @@ bool UnderUnit(const quiz::Unit& u, const Topic& t) {
 
 }  // namespace
 
+uint64_t StableHash(const std::string& text) {
+  uint64_t h = 1469598103934665603ULL;  // FNV-1a offset basis and prime
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
 std::string QuizKindLabel(const std::string& kind) {
   static const std::map<std::string, std::string> kLabels = {{"situation", "situazione"},
                                                              {"tf", "vero/falso"},
@@ -254,7 +263,7 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
   std::map<std::string, std::string> rule_order;
   for (Candidate* c : chosen) {
     Question q = c->q;
-    quiz::Rng answer_rng(options.seed ^ quiz::Fnv1a(q.id));
+    quiz::Rng answer_rng(options.seed ^ StableHash(q.id));
     answer_rng.Shuffle(&q.answers);
     QuizRuleSummary& row = summary[q.rule_id];
     row.rule_id = q.rule_id;

@@ -41,15 +41,6 @@ std::string FormatNumber(double v) {
   return buf;
 }
 
-uint64_t Fnv1a(const std::string& s) {
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
-
 namespace {
 
 std::vector<std::string> SplitForms(const std::string& s) {

@@ -68,7 +68,6 @@ std::string Fold(const std::string& text);   // lower case, accents stripped, sp
 std::string Lower(const std::string& text);  // lower case, spaces collapsed (accents kept)
 std::string Capitalise(const std::string& text);
 std::string FormatNumber(double v);
-uint64_t Fnv1a(const std::string& s);
 
 // Small deterministic generator (SplitMix64): the same seed gives the same
 // sequence on every platform, unlike std:: distributions.

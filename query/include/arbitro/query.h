@@ -9,6 +9,7 @@
 // - An Engine is not thread-safe; open one per thread.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -293,6 +294,10 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
 // Italian name of a kind ("situazione", "vero/falso", …) and of a unit ("centimetri").
 std::string QuizKindLabel(const std::string& kind);
 std::string QuizUnitLabel(const std::string& unit);
+
+// 64-bit FNV-1a hash of `text`: the same on every machine and run, for question
+// identifiers and answer orders that must not change between exports.
+uint64_t StableHash(const std::string& text);
 
 // ---------------------------------------------------------------- committee tools: check and diff
 //
