@@ -47,6 +47,15 @@ struct Score {
   double Mrr() const { return n ? rr / n : 0; }
 };
 
+// --verbose: a question whose best answer is not first, with what came first.
+void ReportMiss(CommandContext& ctx, const Question& q, const std::vector<std::string>& ranked,
+                const std::string& mode) {
+  if (!ranked.empty() && std::find(q.expected.begin(), q.expected.end(), ranked[0]) != q.expected.end())
+    return;
+  ctx.err << q.where << " [" << mode << "]: " << q.text << "\n  atteso " << q.expected[0]
+          << "\n  ottenuto " << (ranked.empty() ? "(nulla)" : ranked[0]) << "\n";
+}
+
 }  // namespace
 
 Status CmdEvalAsk(CommandContext& ctx) {
@@ -102,9 +111,10 @@ Status CmdEvalAsk(CommandContext& ctx) {
     for (const AskHit& h : guessed.hits) ranked_guessed.push_back(h.provision.id);
     inferred[q.game].Add(ranked_guessed, expected);
     inferred["TUTTI"].Add(ranked_guessed, expected);
-    if (args.Has("--verbose") && (ranked.empty() || !expected.count(ranked[0]))) {
-      ctx.err << q.where << ": " << q.text << "\n  atteso " << q.expected[0] << "\n  ottenuto "
-              << (ranked.empty() ? "(nulla)" : ranked[0]) << "\n";
+    if (args.Has("--verbose")) {
+      ReportMiss(ctx, q, ranked, "con --game");
+      ReportMiss(ctx, q, ranked_guessed,
+                 "gioco dedotto '" + (guessed.game.empty() ? "-" : guessed.game) + "'");
     }
     std::vector<std::string> bm25;
     s = baseline->Search(q.text, q.game, 5, &bm25);

@@ -99,3 +99,38 @@ TEST_CASE("a definition question prefers the definition to the cases testing it"
   AskResult r = Ask("quando una pedina è in fuorigioco?", "soccer-tactics");
   CHECK(r.hits[0].provision.id == "soccer-tactics-completo#r7__p1");
 }
+
+TEST_CASE("a game may be named as users write it, or by one of its documents", "[ask][corpus]") {
+  Engine& engine = Real();
+  const std::pair<const char*, const char*> names[] = {
+      {"subbuteo-rugby", "subbuteo-rugby"}, {"rugby", "subbuteo-rugby"},
+      {"Soccer Tactics", "soccer-tactics"}, {"SOCCER_TACTICS", "soccer-tactics"},
+      {"tactics", "soccer-tactics"},        {"soccer-tactics-abbreviato", "soccer-tactics"},
+      {"Subbuteo 2.0", "subbuteo"},         {"CALCIOTTO", "calciotto"}};
+  for (const auto& [name, game] : names) {
+    std::string canonical;
+    INFO(name);
+    REQUIRE(engine.CanonicalGame(name, &canonical).ok());
+    CHECK(canonical == game);
+  }
+  std::string canonical;
+  // "subbuteo" is a word of two games' names, but a game of its own first.
+  REQUIRE(engine.CanonicalGame("subbuteo", &canonical).ok());
+  CHECK(canonical == "subbuteo");
+  Status s = engine.CanonicalGame("calciotta", &canonical);
+  CHECK(s.code() == Status::Code::kInvalidArgument);
+  CHECK(s.message() ==
+        "gioco sconosciuto 'calciotta', forse 'calciotto'? (giochi disponibili: calciotto, "
+        "soccer-tactics, subbuteo, subbuteo-rugby)");
+  CHECK_FALSE(engine.CanonicalGame("scacchi", &canonical).ok());
+
+  // A document searches that document only: the abridged rules of Soccer Tactics.
+  const AskResult abridged = Ask("quante pedine ha una squadra", "soccer-tactics-abbreviato");
+  CHECK(abridged.game == "soccer-tactics");
+  for (const AskHit& hit : abridged.hits) CHECK(hit.provision.doc == "soccer-tactics-abbreviato");
+  // Any spelling of a game reaches the same answers as its canonical name.
+  const AskResult a = Ask("cosa succede se la palla va in touche", "Rugby");
+  const AskResult b = Ask("cosa succede se la palla va in touche", "subbuteo-rugby");
+  REQUIRE(a.hits.size() == b.hits.size());
+  CHECK(a.hits[0].provision.id == b.hits[0].provision.id);
+}

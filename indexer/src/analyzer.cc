@@ -326,6 +326,15 @@ std::string BigramTerm(const std::string& a, const std::string& b) {
   return std::string(prefix::kBigram) + a + "_" + b;
 }
 
+std::string NameTerm(const std::vector<Token>& tokens) {
+  std::string name;
+  for (const Token& t : tokens) {
+    if (!t.stop) name += (name.empty() ? "" : "_") + t.term;
+  }
+  constexpr size_t kMaxName = 160;  // Xapian terms are at most 245 bytes
+  return name.empty() || name.size() > kMaxName ? "" : prefix::kName + name;
+}
+
 std::string Analyzer::ExpressionTerm(std::string_view expression) const {
   std::vector<Token> tokens = Tokenize(expression);
   if (tokens.empty()) return "";

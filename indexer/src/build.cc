@@ -485,6 +485,15 @@ class XapianWriter {
     // words are present (coverage, phrases) but add no weight to the text's frequencies.
     IndexText(logic, 0, nullptr, &doc, db, &pos);
     for (const Term& t : u.terms) IndexText(t.name, 2, nullptr, &doc, db, &pos);
+    // Names: a question naming the thing ("placcaggio irregolare?") finds what is
+    // headed by it or defines it.
+    auto add_name = [&](const std::string& name) {
+      const std::string term = NameTerm(analyzer_.Tokenize(name));
+      if (!term.empty()) doc.add_boolean_term(term);
+    };
+    add_name(u.heading);
+    if (IsLead(book, index)) add_name(book.units[u.parent].heading);
+    for (const Term& t : u.terms) add_name(t.name);
 
     int top = index;
     while (book.units[top].parent >= 0) top = book.units[top].parent;
@@ -558,7 +567,7 @@ std::string ReadLink(const std::string& path) {
 
 }  // namespace
 
-const char* IndexFormatVersion() { return "3"; }  // 3: ask terms (Q, B, XFkind-, XFsanction)
+const char* IndexFormatVersion() { return "4"; }  // 4: name terms (T)
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;
@@ -650,7 +659,7 @@ const std::vector<TermPrefix>& TermPrefixes() {
       {"sanction", prefix::kSanction, true}, {"flag", prefix::kFlag, true},
       {"phrase", prefix::kPhrase, false},  {"counted", prefix::kCounted, false},
       {"heading", prefix::kHeading, false}, {"param", prefix::kParam, false},
-      {"bigram", prefix::kBigram, false},
+      {"bigram", prefix::kBigram, false}, {"name", prefix::kName, true},
   };
   return kPrefixes;
 }

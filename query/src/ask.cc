@@ -31,6 +31,9 @@ constexpr size_t kMaxQueryTokens = 64;
 constexpr size_t kMaxQueryBytes = 4096;
 constexpr Xapian::doccount kCandidates = 60;
 
+constexpr size_t kMinDerivedStem = 5;    // bytes of a stem that may take derived forms
+constexpr size_t kMaxDerivedSuffix = 6;  // bytes a derived form may add to the stem
+
 // Query weights (BM25 parts).
 constexpr double kPhraseWeight = 2.0;      // a lexicon phrase of the question
 constexpr double kPhraseWordWeight = 0.5;  // one of its words, on its own
@@ -53,6 +56,9 @@ constexpr double kPermissionFactor = 1.2;     // permission asked, kind permissi
 constexpr double kProcedureFactor = 1.1;      // procedure asked, kind="procedure"
 constexpr double kParamFactor = 1.15;         // number asked, provision has parameters
 constexpr double kPlaceFactor = 1.3;          // place asked, provision names a place
+constexpr double kNamedFactor = 1.3;          // the question names the provision (heading, term)
+constexpr double kNamedDocFactor = 1.5;       // the question names the document ("abbreviate")
+constexpr size_t kMaxNameWords = 5;           // longest name looked for in a question
 constexpr double kOtherGameFactor = 0.35;     // inferred game: a prior, not a filter
 constexpr double kGameVoteMargin = 3.0;       // log-likelihood margin of GameOfWords
 
@@ -264,15 +270,17 @@ struct Candidate {
 
 }  // namespace
 
-Status Engine::Ask(const std::string& question, const AskOptions& options, AskResult* result) {
+Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResult* result) {
   Impl& im = *impl_;
   *result = AskResult();
   result->query = question;
-  if (options.limit < 1 || options.limit > 100) {
+  if (asked.limit < 1 || asked.limit > 100) {
     return Status::InvalidArgument("--limit deve essere tra 1 e 100");
   }
+  AskOptions options = asked;  // with the game's canonical name
+  std::string only_doc;        // the game was named by one of its documents
   if (!options.game.empty()) {
-    Status s = im.ValidateGame(options.game);
+    Status s = im.CanonicalGame(asked.game, &options.game, &only_doc);
     if (!s.ok()) return s;
   }
   std::vector<Token> tokens =
@@ -309,6 +317,21 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
         if (std::find(c->terms.begin(), c->terms.end(), e) == c->terms.end()) c->terms.push_back(e);
       }
     };
+    // Derived words the stemmer keeps apart ("lucidare" → "lucidatura", "spostare" →
+    // "spostamento"): index terms that extend a long enough stem by a suffix.
+    auto add_derived = [&](Concept* c) {
+      const std::string& stem = c->terms[0];
+      if (stem.size() < kMinDerivedStem || stem.back() == '_') return;  // '_': protected word
+      std::vector<std::string> extra;
+      for (auto it = im.xdb.allterms_begin(stem); it != im.xdb.allterms_end(stem); ++it) {
+        const std::string& t = *it;
+        if (t != stem && t.back() != '_' && t.size() <= stem.size() + kMaxDerivedSuffix)
+          extra.push_back(t);
+      }
+      for (auto& e : extra) {
+        if (std::find(c->terms.begin(), c->terms.end(), e) == c->terms.end()) c->terms.push_back(e);
+      }
+    };
     for (const PhraseMatch& p : im.analyzer->Phrases(tokens)) {
       Concept c;
       c.terms.push_back(p.term);
@@ -338,6 +361,7 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
       c.weight = in_phrase[i] ? kPhraseWordWeight : IsNumberWord(t.word) ? kNumberWeight : 1.0;
       // A word of a lexicon phrase means the phrase ("tiri piazzati" is no placing).
       if (!in_phrase[i]) add_synonyms(&c);
+      if (!in_phrase[i]) add_derived(&c);
       concepts.push_back(std::move(c));
     }
     if (concepts.empty()) {
@@ -407,7 +431,8 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
     Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
     if (!options.game.empty()) {
       query = Xapian::Query(Xapian::Query::OP_FILTER, query,
-                            Xapian::Query(std::string(prefix::kGame) + options.game));
+                            Xapian::Query(only_doc.empty() ? prefix::kGame + options.game
+                                                           : prefix::kDoc + only_doc));
     }
 
     // Consecutive content words of the question ("stessa miniatura"), each pair with
@@ -429,6 +454,34 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
         for (const auto& b : slots[i + 1]) spellings.push_back(BigramTerm(a, b));
       }
       pairs.push_back(std::move(spellings));
+    }
+
+    // Names the question may give (a heading, a defined term): every run of its
+    // content words.
+    std::vector<std::string> names;
+    {
+      std::vector<Token> content;
+      for (const Token& t : tokens) {
+        if (!t.stop) content.push_back(t);
+      }
+      for (size_t i = 0; i < content.size(); ++i) {
+        for (size_t n = 1; n <= kMaxNameWords && i + n <= content.size(); ++n) {
+          const std::string term = NameTerm({content.begin() + i, content.begin() + i + n});
+          if (!term.empty()) names.push_back(term);
+        }
+      }
+    }
+
+    // Documents the question names by a word of their title ("regole abbreviate").
+    std::vector<std::string> named_docs;
+    for (const auto& [doc, row] : im.docs) {
+      for (const Concept& c : concepts) {
+        if (std::any_of(c.terms.begin(), c.terms.end(),
+                        [&](const std::string& t) { return row.title_terms.count(t) > 0; })) {
+          named_docs.push_back(doc);
+          break;
+        }
+      }
     }
 
     // ---- re-ranking
@@ -483,6 +536,8 @@ Status Engine::Ask(const std::string& question, const AskOptions& options, AskRe
       if (intent.procedure && doc.Has(i, kind + "procedure")) score *= kProcedureFactor;
       if (intent.number && doc.Has(i, flag + "param")) score *= kParamFactor;
       if (has_any("", place_terms)) score *= kPlaceFactor;
+      if (has_any("", names)) score *= kNamedFactor;
+      if (has_any(prefix::kDoc, named_docs)) score *= kNamedDocFactor;
       std::string game;
       for (const auto& g : im.games) {
         if (doc.Has(i, prefix::kGame + g)) game = g;

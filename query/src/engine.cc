@@ -1,5 +1,6 @@
 // Engine: opening an index generation, browsing (show, games, toc, facts).
 #include <algorithm>
+#include <cctype>
 
 #include "engine_impl.h"
 
@@ -112,6 +113,19 @@ Status Engine::Impl::Load() {
   }
   if (!s.ok()) return s;
   analyzer = std::make_unique<Analyzer>(phrases, protect, stopwords);
+
+  // Words of a document's title that no other title of its game has ("abbreviate").
+  for (auto& [doc, row] : docs) {
+    for (const Token& t : analyzer->Tokenize(row.info.title)) {
+      if (t.stop || IsNumberWord(t.word)) continue;
+      bool shared = false;
+      for (const auto& [other_doc, other] : docs) {
+        if (other_doc == doc || other.info.game != row.info.game) continue;
+        for (const Token& o : analyzer->Tokenize(other.info.title)) shared |= o.term == t.term;
+      }
+      if (!shared) row.title_terms.insert(t.term);
+    }
+  }
 
   Statement hint;
   s = db.Prepare("SELECT game, hint, weight FROM hints", &hint);
@@ -262,11 +276,60 @@ Status Engine::Impl::FindUnit(const std::string& id, long long* unit_id) {
   return Status::OK();
 }
 
-Status Engine::Impl::ValidateGame(const std::string& game) const {
-  if (games.count(game)) return Status::OK();
-  std::vector<std::string> names(games.begin(), games.end());
-  return Status::InvalidArgument("gioco sconosciuto '" + game + "' (giochi disponibili: " +
-                                 Join(names, ", ") + ")");
+namespace {
+
+// "Soccer Tactics", "SOCCER_TACTICS", "soccertactics" → "soccertactics": the letters
+// and digits of a game or document name, lower-cased, accents folded.
+std::string NameKey(const std::string& name) {
+  std::string out;
+  for (char c : FoldCase(name)) {
+    if (std::isalnum(static_cast<unsigned char>(c))) out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+Status Engine::Impl::CanonicalGame(const std::string& name, std::string* game,
+                                   std::string* doc) const {
+  if (doc) doc->clear();
+  const std::string key = NameKey(name);
+  std::vector<std::pair<std::string, std::string>> known;  // (key, name) of games, documents
+  for (const auto& g : games) known.emplace_back(NameKey(g), g);
+  for (const auto& [id, row] : docs) known.emplace_back(NameKey(id), id);
+  for (const auto& [known_key, known_name] : known) {
+    if (key.empty() || known_key != key) continue;
+    const auto d = docs.find(known_name);
+    *game = d == docs.end() ? known_name : d->second.info.game;
+    if (doc && d != docs.end()) *doc = known_name;
+    return Status::OK();
+  }
+  // One word of a single game's name ("rugby", "tactics").
+  std::vector<std::string> named;
+  const std::string word = "-" + FoldCase(name) + "-";
+  for (const auto& g : games) {
+    if (("-" + g + "-").find(word) != std::string::npos) named.push_back(g);
+  }
+  if (named.size() == 1) {
+    *game = named[0];
+    return Status::OK();
+  }
+  std::string message = "gioco sconosciuto '" + name + "'";
+  std::vector<std::string> keys;
+  for (const auto& k : known) keys.push_back(k.first);
+  const std::string near = NearestWord(key, keys);
+  for (const auto& [known_key, known_name] : known) {
+    if (!near.empty() && known_key == near) {
+      message += ", forse '" + known_name + "'?";
+      break;
+    }
+  }
+  const std::vector<std::string> names(games.begin(), games.end());
+  return Status::InvalidArgument(message + " (giochi disponibili: " + Join(names, ", ") + ")");
+}
+
+Status Engine::CanonicalGame(const std::string& name, std::string* game) const {
+  return impl_->CanonicalGame(name, game);
 }
 
 std::map<std::string, double> Engine::Impl::HintScores(const std::vector<Token>& tokens) const {
@@ -331,11 +394,15 @@ Status Engine::Games(std::vector<DocumentInfo>* docs) {
 Status Engine::Toc(const std::string& game_or_doc,
                    std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>* out) {
   out->clear();
-  if (!game_or_doc.empty() && !impl_->games.count(game_or_doc) && !impl_->docs.count(game_or_doc)) {
-    std::vector<std::string> names(impl_->games.begin(), impl_->games.end());
-    for (const auto& [doc, row] : impl_->docs) names.push_back(doc);
-    return Status::InvalidArgument("gioco o documento sconosciuto '" + game_or_doc +
-                                   "' (disponibili: " + Join(names, ", ") + ")");
+  std::string game, only_doc;
+  if (!game_or_doc.empty()) {
+    Status s = impl_->CanonicalGame(game_or_doc, &game, &only_doc);
+    if (!s.ok()) {
+      std::vector<std::string> names(impl_->games.begin(), impl_->games.end());
+      for (const auto& [doc, row] : impl_->docs) names.push_back(doc);
+      return Status::InvalidArgument("gioco o documento sconosciuto '" + game_or_doc +
+                                     "' (disponibili: " + Join(names, ", ") + ")");
+    }
   }
   Statement st;
   Status s = impl_->db.Prepare(
@@ -350,7 +417,7 @@ Status Engine::Toc(const std::string& game_or_doc,
       &st);
   if (!s.ok()) return s;
   for (const auto& [doc, row] : impl_->docs) {
-    if (!game_or_doc.empty() && game_or_doc != doc && game_or_doc != row.info.game) continue;
+    if (!game.empty() && (only_doc.empty() ? row.info.game != game : doc != only_doc)) continue;
     std::vector<TocLine> lines;
     st.Bind(1, row.id);
     while (st.Step(&s)) {
@@ -370,8 +437,9 @@ Status Engine::Toc(const std::string& game_or_doc,
   return s;
 }
 
-Status Engine::Facts(const std::string& game, std::vector<FactInfo>* facts) {
-  Status s = impl_->ValidateGame(game);
+Status Engine::Facts(const std::string& name, std::vector<FactInfo>* facts) {
+  std::string game;
+  Status s = impl_->CanonicalGame(name, &game);
   if (!s.ok()) return s;
   facts->clear();
   Statement st;

@@ -17,6 +17,9 @@ namespace arbitro {
 struct DocRow {
   long long id = 0;
   DocumentInfo info;
+  // Terms of the title that set it apart from the other documents of its game
+  // ("abbreviate" for the abridged rules): a question using one asks for this document.
+  std::set<std::string> title_terms;
 };
 
 struct Engine::Impl {
@@ -60,7 +63,9 @@ struct Engine::Impl {
   std::map<std::string, double> HintScores(const std::vector<Token>& tokens) const;
   // Game suggested by the words of `tokens`, or "" when unclear.
   std::string InferGame(const std::vector<Token>& tokens) const;
-  Status ValidateGame(const std::string& game) const;
+  // See Engine::CanonicalGame; `doc` (optional) receives the document when `name`
+  // names one document rather than a game.
+  Status CanonicalGame(const std::string& name, std::string* game, std::string* doc = nullptr) const;
 };
 
 }  // namespace arbitro

@@ -86,8 +86,8 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
     kinds.insert(k);
   }
   std::vector<std::string> games = options.games;
-  for (const auto& g : games) {
-    Status s = im.ValidateGame(g);
+  for (auto& g : games) {
+    Status s = im.CanonicalGame(g, &g);
     if (!s.ok()) return s;
   }
   if (games.empty()) games.assign(im.games.begin(), im.games.end());

@@ -556,9 +556,10 @@ Status Engine::Impl::FactTerms(const std::string& game, const std::vector<Token>
   return Status::OK();
 }
 
-Status Engine::Resolve(const std::string& scenario, const ResolveOptions& options,
+Status Engine::Resolve(const std::string& scenario, const ResolveOptions& requested,
                        ResolveResult* result) {
   Impl& im = *impl_;
+  ResolveOptions options = requested;  // with the game's canonical name
   *result = ResolveResult();
   result->scenario = scenario;
   const bool structured = !options.facts.empty();
@@ -572,7 +573,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& option
     return Status::InvalidArgument("con --fact occorre indicare il gioco (--game GIOCO)");
   }
   if (!options.game.empty()) {
-    Status s = im.ValidateGame(options.game);
+    Status s = im.CanonicalGame(requested.game, &options.game);
     if (!s.ok()) return s;
   }
 

@@ -53,6 +53,8 @@ inline constexpr const char* kPhrase = "P";     // Pcalcio_d_angolo: lexicon phr
 inline constexpr const char* kHeading = "H";    // heading words, stemmed
 inline constexpr const char* kParam = "Q";      // Qintervall: words of the names of the unit's numeric parameters
 inline constexpr const char* kBigram = "B";     // Bstess_miniatur: two content words in a row (stopwords skipped)
+inline constexpr const char* kName = "T";       // Tplaccagg_irregol: a whole name of the unit (its heading, its
+                                                // section's heading when it leads it, a term it defines)
 }  // namespace prefix
 const std::vector<TermPrefix>& TermPrefixes();
 // The term of a tested fact value: "XC" + fact + "=" + value.
@@ -118,6 +120,9 @@ bool IsNumberWord(const std::string& word);
 std::vector<std::string> CountedTerms(const std::vector<Token>& tokens);
 // The term of two content words in a row (stopwords between them skipped): "B" + a + "_" + b.
 std::string BigramTerm(const std::string& a, const std::string& b);
+// The term of a whole name: "T" + the terms of its content words joined by "_", or ""
+// when it has none or is too long to be a term.
+std::string NameTerm(const std::vector<Token>& tokens);
 
 // Levenshtein distance between two byte strings.
 size_t EditDistance(std::string_view a, std::string_view b);

@@ -54,7 +54,8 @@ struct ProvisionInfo {
 // ---------------------------------------------------------------- ask
 
 struct AskOptions {
-  std::string game;  // empty: infer from the question or rank across all games
+  std::string game;  // empty: infer from the question or rank across all games; a
+                     // document id searches that document only (see CanonicalGame)
   int limit = 5;     // 1..100
 };
 
@@ -169,6 +170,12 @@ class Engine {
   Status Toc(const std::string& game_or_doc, std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>* out);
   // True when `game` is a game of the index.
   bool HasGame(const std::string& game) const;
+  // The game a user means by `name`: a game ("subbuteo-rugby"), one of its documents
+  // ("soccer-tactics-abbreviato"), either written with other case, accents, spaces or
+  // punctuation ("Soccer Tactics"), or one word of a single game's name ("rugby").
+  // InvalidArgument naming the games (and the nearest name) otherwise. Ask, Resolve,
+  // Facts and Quiz accept any such name.
+  Status CanonicalGame(const std::string& name, std::string* game) const;
   std::vector<std::string> GameNames() const;
 
   // Facts of a game's vocabulary. NotFound for an unknown game.
