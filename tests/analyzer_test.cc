@@ -99,3 +99,15 @@ TEST_CASE("bigram terms join two terms under their prefix", "[analyzer]") {
         "B" + a.TermOf("stessa") + "_" + a.TermOf("miniatura"));
   CHECK(arbitro::BigramTerm("portiere_", "par") == "Bportiere__par");
 }
+
+TEST_CASE("a name term joins the content terms of the whole name", "[analyzer]") {
+  Analyzer a = MakeAnalyzer();
+  const std::string heading = arbitro::NameTerm(a.Tokenize("Calcio d'angolo"));
+  CHECK(heading == "T" + a.TermOf("calcio") + "_" + a.TermOf("angolo"));
+  // The same name asked in other words of the same stems, with articles and case.
+  CHECK(arbitro::NameTerm(a.Tokenize("il CALCIO D'ANGOLO")) == heading);
+  CHECK(arbitro::NameTerm(a.Tokenize("il di")).empty());  // nothing but stopwords
+  std::string long_name;
+  for (int i = 0; i < 30; ++i) long_name += "parolone" + std::to_string(i) + " ";
+  CHECK(arbitro::NameTerm(a.Tokenize(long_name)).empty());  // too long for a Xapian term
+}

@@ -134,3 +134,34 @@ TEST_CASE("a game may be named as users write it, or by one of its documents", "
   REQUIRE(a.hits.size() == b.hits.size());
   CHECK(a.hits[0].provision.id == b.hits[0].provision.id);
 }
+
+TEST_CASE("a question naming a heading or a defined term finds what it names", "[ask][corpus]") {
+  // Rugby 10.2 d) is headed PLACCAGGIO IRREGOLARE and says when it occurs.
+  const AskResult r = Ask("placcaggio irregolare: quando?", "subbuteo-rugby");
+  CHECK(r.hits[0].provision.id == "subbuteo-rugby-4.0#cap10__s10.2__d");
+}
+
+TEST_CASE("a question naming the abridged rules gets them, and their game", "[ask][corpus]") {
+  // Soccer Tactics: the full rules give the corner kick a rule of its own (8); the
+  // abridged rules mention it in point 5.
+  const AskResult full = Ask("come si batte il calcio d'angolo?", "soccer-tactics");
+  CHECK(full.hits[0].provision.doc == "soccer-tactics-completo");
+  const AskResult r = Ask("nelle regole brevi come si batte il calcio d'angolo?");
+  CHECK(r.game == "soccer-tactics");
+  CHECK(r.game_inferred);
+  CHECK(r.hits[0].provision.id == "soccer-tactics-abbreviato#pt5__p2");
+}
+
+TEST_CASE("words of a lexicon phrase are not spelling mistakes", "[ask][corpus]") {
+  // "kick off" is a synonym of "calcio d'inizio" (lexicon); the rulebooks never write
+  // "kick", which the spelling dictionary would otherwise replace.
+  const AskResult r = Ask("chi batte il kick off?", "subbuteo");
+  CHECK(r.corrected.empty());
+  CHECK(r.hits[0].provision.eid.rfind("r4__", 0) == 0);  // Regola 4 CALCIO D'INIZIO
+}
+
+TEST_CASE("derived forms reach the noun the rulebook uses", "[ask][corpus]") {
+  // Subbuteo 3: "E' consentita la lucidatura delle miniature durante l'intervallo."
+  const AskResult r = Ask("si possono lucidare gli omini?", "subbuteo");
+  CHECK(r.hits[0].provision.id == "subbuteo-2.0#r3__durata__p3");
+}

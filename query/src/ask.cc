@@ -57,7 +57,7 @@ constexpr double kProcedureFactor = 1.1;      // procedure asked, kind="procedur
 constexpr double kParamFactor = 1.15;         // number asked, provision has parameters
 constexpr double kPlaceFactor = 1.3;          // place asked, provision names a place
 constexpr double kNamedFactor = 1.3;          // the question names the provision (heading, term)
-constexpr double kNamedDocFactor = 1.5;       // the question names the document ("abbreviate")
+constexpr double kNamedDocFactor = 4.0;       // the question names the document ("abbreviate")
 constexpr size_t kMaxNameWords = 5;           // longest name looked for in a question
 constexpr double kOtherGameFactor = 0.35;     // inferred game: a prior, not a filter
 constexpr double kGameVoteMargin = 3.0;       // log-likelihood margin of GameOfWords
@@ -71,22 +71,24 @@ struct Concept {
 };
 
 const char* const kConsequenceWords[] = {
-    "succede", "accade",  "sanzione",  "sanzioni",   "sanziona", "punisce",    "fischia",
-    "decide",  "assegna", "assegnato", "infrazione", "fallo",    "irregolare", "vietato"};
+    "succede", "succederebbe", "capita",     "accade",  "sanzione",   "sanzioni",
+    "sanziona", "punisce",     "fischia",    "decide",  "assegna",    "assegnato",
+    "infrazione", "fallo",     "irregolare", "vietato"};
 const char* const kDefinitionWords[] = {"cos",         "significa", "vuol",
                                         "definizione", "definito",  "chiama",
                                         "intende",     "funziona",  "consiste"};
 const char* const kCopula[] = {"è", "sono"};
-const char* const kPermissionWords[] = {"posso",   "può",        "puo",      "possono", "possiamo",
-                                        "potere",  "consentito", "permesso", "lecito",  "ammesso",
-                                        "vietato", "proibito",   "valido",   "regolare"};
+const char* const kPermissionWords[] = {
+    "posso",      "può",      "puo",    "puoi",    "possono",  "possiamo", "potete",
+    "potrei",     "potrebbe", "potere", "consentito", "permesso", "lecito",  "ammesso",
+    "vietato",    "proibito", "valido", "regolare"};
 const char* const kProcedureWords[] = {"come", "dove", "procedura", "modalità", "battuta"};
 const char* const kNumberWords[] = {"quanti",   "quante", "quanto", "quanta",  "durata", "dura",
                                     "distanza", "misura", "numero", "massimo", "minimo", "punti"};
 const char* const kHowMany[] = {"quanti", "quante", "quanta", "quanto"};
-const char* const kTriggerWords[] = {"quando",  "assegna",  "assegnato", "assegnata",
-                                     "concede", "concesso", "ottiene",   "ottenere",
-                                     "scatta",  "dà",       "danno"};
+const char* const kTriggerWords[] = {"quando",   "assegna",  "assegnato", "assegnata", "concede",
+                                     "concesso", "ottiene",  "ottengo",   "ottieni",   "ottengono",
+                                     "ottenere", "ottenuto", "scatta",    "dà",        "danno"};
 const char* const kPlaceQuestion[] = {"dove"};
 const char* const kPlaceWords[] = {
     "linea", "linee", "area",   "zona",    "metri",       "casella",    "caselle",   "dischetto",
@@ -166,12 +168,19 @@ std::vector<std::string> AskedCounts(const std::vector<Token>& tokens) {
 // A word the corpus never writes is replaced by the spelling dictionary's suggestion
 // when its stem is unknown, or rare beside the suggestion's ("passagio" → "passaggio").
 // Typing errors seldom touch the first letter ("caduto" is not "scaduto"); a synonym of
-// the lexicon ("omini") is not a misspelling. Returns whether a word was replaced.
+// the lexicon ("omini", or a word of one of its phrases) is not a misspelling. Returns
+// whether a word was replaced.
 bool CorrectSpelling(const Xapian::Database& db, const Analyzer& analyzer,
                      std::vector<Token>* tokens) {
+  // Words of a lexicon phrase ("lotteria dei rigori") are the lexicon's words too.
+  std::vector<bool> in_phrase(tokens->size(), false);
+  for (const PhraseMatch& p : analyzer.Phrases(*tokens)) {
+    for (size_t k = 0; k < p.count; ++k) in_phrase[p.first + k] = true;
+  }
   bool any = false;
-  for (Token& t : *tokens) {
-    if (t.stop || t.word.size() <= 3 || IsNumberWord(t.word)) continue;
+  for (size_t i = 0; i < tokens->size(); ++i) {
+    Token& t = (*tokens)[i];
+    if (t.stop || in_phrase[i] || t.word.size() <= 3 || IsNumberWord(t.word)) continue;
     if (db.synonyms_begin(t.term) != db.synonyms_end(t.term)) continue;
     Xapian::TermIterator known = db.spellings_begin();
     known.skip_to(t.word);
@@ -481,6 +490,16 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
           named_docs.push_back(doc);
           break;
         }
+      }
+    }
+
+    // A document named by its title names its game too.
+    if (result->game.empty() && !named_docs.empty()) {
+      const std::string& game = im.docs.at(named_docs[0]).info.game;
+      if (std::all_of(named_docs.begin(), named_docs.end(),
+                      [&](const std::string& d) { return im.docs.at(d).info.game == game; })) {
+        result->game = game;
+        result->game_inferred = true;
       }
     }
 

@@ -114,16 +114,17 @@ Status Engine::Impl::Load() {
   if (!s.ok()) return s;
   analyzer = std::make_unique<Analyzer>(phrases, protect, stopwords);
 
-  // Words of a document's title that no other title of its game has ("abbreviate").
+  // Words of a document's title that the other titles of its game lack ("abbreviate");
+  // a game of one document has nothing to tell apart.
   for (auto& [doc, row] : docs) {
+    std::set<std::string> others;
+    for (const auto& [other_doc, other] : docs) {
+      if (other_doc == doc || other.info.game != row.info.game) continue;
+      for (const Token& o : analyzer->Tokenize(other.info.title)) others.insert(o.term);
+    }
+    if (others.empty()) continue;
     for (const Token& t : analyzer->Tokenize(row.info.title)) {
-      if (t.stop || IsNumberWord(t.word)) continue;
-      bool shared = false;
-      for (const auto& [other_doc, other] : docs) {
-        if (other_doc == doc || other.info.game != row.info.game) continue;
-        for (const Token& o : analyzer->Tokenize(other.info.title)) shared |= o.term == t.term;
-      }
-      if (!shared) row.title_terms.insert(t.term);
+      if (!t.stop && !IsNumberWord(t.word) && !others.count(t.term)) row.title_terms.insert(t.term);
     }
   }
 
