@@ -59,6 +59,7 @@ constexpr double kPlaceFactor = 1.3;          // place asked, provision names a 
 constexpr double kNamedFactor = 1.3;          // the question names the provision (heading, term)
 constexpr double kNamedDocFactor = 4.0;       // the question names the document ("abbreviate")
 constexpr size_t kMaxNameWords = 5;           // longest name looked for in a question
+constexpr double kSynonymCredit = 0.7;         // a concept found only through a synonym
 constexpr double kOtherGameFactor = 0.35;     // inferred game: a prior, not a filter
 constexpr double kGameVoteMargin = 3.0;       // log-likelihood margin of GameOfWords
 
@@ -518,13 +519,14 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
       for (const Concept& c : concepts) {
         const double w = c.weight * c.specificity;
         total += w;
-        bool found = false, heading = false;
+        bool found = false, heading = false, own = false;
         for (const auto& term : c.terms) {
           if (!doc.Has(i, term)) continue;  // headings are indexed as text too
           found = true;
+          own |= term == c.terms[0];
           if (!heading && doc.Has(i, prefix::kHeading + term)) heading = true;
         }
-        if (found) covered += w;
+        if (found) covered += w * (own ? 1.0 : kSynonymCredit);
         if (heading) in_heading += w;
       }
       double pairs_found = 0;
