@@ -1,5 +1,6 @@
 // arbitro ask: natural-language questions → provisions with citations.
 #include <ostream>
+#include <set>
 
 #include "arbitro/indexer.h"
 #include "command.h"
@@ -64,6 +65,17 @@ Status CmdAsk(CommandContext& ctx) {
   if (result.game_inferred) ctx.out << "Gioco dedotto dalla domanda: " << result.game << "\n";
   if (result.hits.empty()) {
     ctx.out << "Nessuna regola trovata per: " << SanitizeUtf8(question) << "\n";
+    // Named the wrong game? Say which games have an answer.
+    AskResult elsewhere;
+    if (!options.game.empty() && engine->Ask(question, AskOptions{}, &elsewhere).ok()) {
+      std::set<std::string> seen;
+      std::string games;
+      for (const AskHit& h : elsewhere.hits) {
+        if (seen.insert(h.provision.game).second)
+          games += (games.empty() ? "" : ", ") + h.provision.game;
+      }
+      if (!games.empty()) ctx.out << "Trovata in altri giochi: " << games << "\n";
+    }
     return Status::OK();
   }
   int n = 0;

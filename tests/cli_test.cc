@@ -115,3 +115,24 @@ TEST_CASE("a corrupt index is an index error, not a crash", "[e2e]") {
   CHECK(r.err.rfind("arbitro: ", 0) == 0);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
+
+TEST_CASE("on the real corpus: game names, and other games when the named one has nothing",
+          "[e2e]") {
+  TempDir idx;
+  const std::string real = "ARBITRO_CORPUS=" + arbitro::test::ShellQuote(ARBITRO_CORPUS_DIR);
+  // "Ostruzione" is an infringement of Subbuteo and of Table Rugby, not of Soccer Tactics.
+  auto r = RunArbitro({"--index", idx.path(), "ask", "--game", "Soccer Tactics", "ostruzione"}, real);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out ==
+        "Nessuna regola trovata per: ostruzione\n"
+        "Trovata in altri giochi: subbuteo-rugby, subbuteo\n");
+  r = RunArbitro({"--index", idx.path(), "ask", "--json", "--game", "rugby", "ostruzione"}, real);
+  CHECK(r.exit_code == 0);
+  const Json j = Json::Parse(r.out);
+  CHECK(j["game"].string == "subbuteo-rugby");
+  r = RunArbitro({"--index", idx.path(), "ask", "--game", "calciotta", "rigore"}, real);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err ==
+        "arbitro: gioco sconosciuto 'calciotta', forse 'calciotto'? (giochi disponibili: "
+        "calciotto, soccer-tactics, subbuteo, subbuteo-rugby)\n");
+}
