@@ -196,6 +196,7 @@ void Analyzer::Init(const std::vector<std::string>& phrases,
   // Longest phrases first, so "calcio di rigore" wins over "rigore"-like overlaps.
   std::stable_sort(phrases_.begin(), phrases_.end(),
                    [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  for (size_t i = 0; i < phrases_.size(); ++i) phrases_by_first_[phrases_[i].first[0]].push_back(i);
 }
 
 std::string Analyzer::TermOf(const std::string& word) const {
@@ -273,7 +274,16 @@ std::vector<Token> Analyzer::Tokenize(std::string_view text) const {
 std::vector<PhraseMatch> Analyzer::Phrases(const std::vector<Token>& tokens) const {
   std::vector<PhraseMatch> out;
   std::vector<bool> used(tokens.size(), false);
-  for (const auto& [terms, slug] : phrases_) {
+  // Only the phrases starting with a term of the text, in their priority order.
+  std::vector<size_t> candidates;
+  for (const Token& t : tokens) {
+    auto it = phrases_by_first_.find(t.term);
+    if (it != phrases_by_first_.end()) candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+  }
+  std::sort(candidates.begin(), candidates.end());
+  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+  for (size_t index : candidates) {
+    const auto& [terms, slug] = phrases_[index];
     if (terms.size() > tokens.size()) continue;
     for (size_t start = 0; start + terms.size() <= tokens.size(); ++start) {
       bool match = true;

@@ -32,6 +32,7 @@ struct Engine::Impl::GameResolver {
     std::vector<std::string> terms;
   };
   std::vector<Form> forms;
+  std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices
   std::set<std::string> form_terms;
   bool complete = false;  // cases loaded, not just the vocabulary
 };
@@ -371,10 +372,17 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
   for (size_t i = 0; i < words.size(); ++i) where[words[i].term].push_back(i);
   std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
   std::set<size_t> used_numbers;
-  for (const auto& form : gr.forms) {
+  // The forms starting with a term of the text, in their priority order.
+  std::vector<size_t> candidates;
+  for (const auto& [term, positions] : where) {
+    auto it = gr.forms_by_first.find(term);
+    if (it != gr.forms_by_first.end()) candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+  }
+  std::sort(candidates.begin(), candidates.end());
+  for (size_t index : candidates) {
+    const auto& form = gr.forms[index];
     const size_t n = form.terms.size();
     auto starts = where.find(form.terms[0]);
-    if (starts == where.end()) continue;
     for (size_t i : starts->second) {
       if (i + n > words.size()) continue;
       bool match = true;
@@ -530,6 +538,7 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
   // Longest forms first: they win within a fact.
   std::stable_sort(r->forms.begin(), r->forms.end(),
                    [](const auto& a, const auto& b) { return a.terms.size() > b.terms.size(); });
+  for (size_t i = 0; i < r->forms.size(); ++i) r->forms_by_first[r->forms[i].terms[0]].push_back(i);
   *out = r.get();
   resolvers[game] = std::move(r);
   return Status::OK();

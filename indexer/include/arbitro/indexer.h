@@ -24,6 +24,8 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "arbitro/schema.h"
@@ -107,10 +109,11 @@ class Analyzer {
  private:
   void Init(const std::vector<std::string>& phrases, const std::vector<std::string>& protect,
             const std::vector<std::string>& stopwords);
-  std::set<std::string> stopwords_;
-  std::map<std::string, std::string> protected_;         // form → canonical
+  std::unordered_set<std::string> stopwords_;
+  std::unordered_map<std::string, std::string> protected_;  // form → canonical
   std::vector<std::pair<std::vector<std::string>, std::string>> phrases_;  // term seq → slug
-  mutable std::map<std::string, std::string> stem_cache_;
+  std::unordered_map<std::string, std::vector<size_t>> phrases_by_first_;  // first term → phrases_ indices
+  mutable std::unordered_map<std::string, std::string> stem_cache_;
 };
 
 // True for digits ("10", "2.5") and Italian number words ("tre", "quindici").
