@@ -123,6 +123,10 @@ TEST_CASE("a game may be named as users write it, or by one of its documents", "
         "gioco sconosciuto 'calciotta', forse 'calciotto'? (giochi disponibili: calciotto, "
         "soccer-tactics, subbuteo, subbuteo-rugby)");
   CHECK_FALSE(engine.CanonicalGame("scacchi", &canonical).ok());
+  // A pasted paragraph is not echoed whole.
+  s = engine.CanonicalGame(std::string(5000, 'x'), &canonical);
+  CHECK(s.code() == Status::Code::kInvalidArgument);
+  CHECK(s.message().size() < 200);
 
   // A document searches that document only: the abridged rules of Soccer Tactics.
   const AskResult abridged = Ask("quante pedine ha una squadra", "soccer-tactics-abbreviato");

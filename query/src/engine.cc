@@ -315,7 +315,10 @@ Status Engine::Impl::CanonicalGame(const std::string& name, std::string* game,
     *game = named[0];
     return Status::OK();
   }
-  std::string message = "gioco sconosciuto '" + name + "'";
+  constexpr size_t kMaxEcho = 60;  // a pasted paragraph is not echoed whole
+  std::string message = "gioco sconosciuto '" +
+                        (name.size() > kMaxEcho ? SanitizeUtf8(name.substr(0, kMaxEcho)) + "…" : name) +
+                        "'";
   std::vector<std::string> keys;
   for (const auto& k : known) keys.push_back(k.first);
   const std::string near = NearestWord(key, keys);
