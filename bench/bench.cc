@@ -22,7 +22,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double Ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+double Ms(Clock::duration d) {
+  return std::chrono::duration<double, std::milli>(d).count();
+}
 
 double Percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
@@ -33,7 +35,8 @@ double Percentile(std::vector<double> v, double p) {
 
 void Report(const char* what, const std::vector<double>& ms) {
   std::printf("%-34s n=%-5zu p50=%8.3f ms  p99=%8.3f ms  max=%8.3f ms\n", what, ms.size(),
-              Percentile(ms, 0.5), Percentile(ms, 0.99), ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()));
+              Percentile(ms, 0.5), Percentile(ms, 0.99),
+              ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()));
 }
 
 std::vector<std::string> ReadColumn(const std::vector<std::string>& files) {
@@ -75,14 +78,20 @@ int main(int argc, char** argv) {
   std::vector<std::string> question_files, scenario_files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--corpus" && i + 1 < argc) corpus_dir = argv[++i];
-    else if (a == "--binary" && i + 1 < argc) binary = argv[++i];
-    else if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
-    else if (a == "--scenarios" && i + 1 < argc) scenario_files.push_back(argv[++i]);
-    else question_files.push_back(a);
+    if (a == "--corpus" && i + 1 < argc)
+      corpus_dir = argv[++i];
+    else if (a == "--binary" && i + 1 < argc)
+      binary = argv[++i];
+    else if (a == "--runs" && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (a == "--scenarios" && i + 1 < argc)
+      scenario_files.push_back(argv[++i]);
+    else
+      question_files.push_back(a);
   }
   const std::string index_dir =
-      (std::filesystem::temp_directory_path() / ("arbitro-bench-" + std::to_string(getpid()))).string();
+      (std::filesystem::temp_directory_path() / ("arbitro-bench-" + std::to_string(getpid())))
+          .string();
 
   // ---- index build
   std::vector<double> load_ms, build_ms;
@@ -148,7 +157,8 @@ int main(int argc, char** argv) {
       }
       revised_ms.push_back(Ms(Clock::now() - start));
     }
-    std::printf("check: %zu findings; diff of revised documents: %zu changes\n", findings_n, changes_n);
+    std::printf("check: %zu findings; diff of revised documents: %zu changes\n", findings_n,
+                changes_n);
     Report("check whole corpus", check_ms);
     Report("diff every same-game pair", diff_ms);
     Report("diff every document vs a revision", revised_ms);
@@ -160,7 +170,9 @@ int main(int argc, char** argv) {
   if (!arbitro::Engine::Open(index_dir, &engine).ok()) return 1;
   std::printf("engine open: %.3f ms\n", Ms(Clock::now() - t0));
   std::vector<std::string> questions = ReadColumn(question_files);
-  if (questions.empty()) questions = {"cosa succede se tocco la palla con la mano", "fuorigioco", "quanto dura una partita"};
+  if (questions.empty())
+    questions = {"cosa succede se tocco la palla con la mano", "fuorigioco",
+                 "quanto dura una partita"};
   {
     // The first question of a process pays for what the engine loads lazily.
     arbitro::AskResult result;
@@ -198,9 +210,17 @@ int main(int argc, char** argv) {
     std::string long_text;
     while (long_text.size() < 100 * 1024) long_text += "fuorigioco portiere area ";
     const std::vector<std::string> hostile = {
-        "", long_text, "!!!???...,,,;;;", "il la di che cosa se", "fuorigioco AND NOT ( \" * NEAR",
-        "'; DROP TABLE units; --", "\x01\x1b[31m fuorigioco \x7f", "\xff\xfe\xc3 fuorigioco \xed\xa0\x80",
-        "\xe2\x80\xae" "fuorigioco\xe2\x80\x8f", "\xe2\x9a\xbd\xf0\x9f\x9f\xa5 fuorigioco \xf0\x9f\xa4\xb7"};
+        "",
+        long_text,
+        "!!!???...,,,;;;",
+        "il la di che cosa se",
+        "fuorigioco AND NOT ( \" * NEAR",
+        "'; DROP TABLE units; --",
+        "\x01\x1b[31m fuorigioco \x7f",
+        "\xff\xfe\xc3 fuorigioco \xed\xa0\x80",
+        "\xe2\x80\xae"
+        "fuorigioco\xe2\x80\x8f",
+        "\xe2\x9a\xbd\xf0\x9f\x9f\xa5 fuorigioco \xf0\x9f\xa4\xb7"};
     std::vector<double> hostile_ms;
     for (int rep = 0; rep < 5; ++rep) {
       for (const auto& h : hostile) {
@@ -225,13 +245,15 @@ int main(int argc, char** argv) {
     if (!scenarios.empty()) {
       std::vector<double> res_ms;
       for (size_t i = 0; i < scenarios.size() && i < 40; ++i) {
-        res_ms.push_back(RunProcess({binary, "--index", index_dir, "resolve", "--json", scenarios[i]}));
+        res_ms.push_back(
+            RunProcess({binary, "--index", index_dir, "resolve", "--json", scenarios[i]}));
       }
       Report("resolve whole process", res_ms);
     }
     std::vector<double> check_proc_ms, diff_proc_ms;
     for (int r = 0; r < 10; ++r) {
-      check_proc_ms.push_back(RunProcess({binary, "check", "--corpus", corpus_dir, "--json", "--severity", "info"}));
+      check_proc_ms.push_back(
+          RunProcess({binary, "check", "--corpus", corpus_dir, "--json", "--severity", "info"}));
       diff_proc_ms.push_back(RunProcess({binary, "diff", "--corpus", corpus_dir, "--json",
                                          "soccer-tactics-abbreviato", "soccer-tactics-completo"}));
     }

@@ -32,7 +32,8 @@ const std::vector<Command>& Commands() {
       {"ask", CmdAsk, Opens::kIndex, "ask [--game GIOCO] [--limit N] [--json] \"domanda\"",
        "risponde a una domanda con le disposizioni pertinenti e le loro citazioni"},
       {"resolve", CmdResolve, Opens::kIndex,
-       "resolve [--game GIOCO] [--variant NOME]… [--fact nome=valore]… [--json] [--explain] \"situazione\"",
+       "resolve [--game GIOCO] [--variant NOME]… [--fact nome=valore]… [--json] [--explain] "
+       "\"situazione\"",
        "trasforma una situazione di gioco in una decisione con le regole che la sostengono"},
       {"show", CmdShow, Opens::kIndex, "show [--json] ID",
        "mostra una disposizione con il contesto e i riferimenti"},
@@ -50,13 +51,16 @@ const std::vector<Command>& Commands() {
        "diff [--corpus DIR] [--json|--markdown|--html] [-o FILE] VECCHIO NUOVO",
        "confronta due edizioni di un regolamento (documenti del corpus o file XML)"},
       {"eval-ask", CmdEvalAsk, Opens::kIndex,
-       "eval-ask [--floor-top1 X] [--floor-top3 X] [--floor-inferred-top1 X] [--floor-inferred-top3 X] FILE.tsv…",
+       "eval-ask [--floor-top1 X] [--floor-top3 X] [--floor-inferred-top1 X] "
+       "[--floor-inferred-top3 X] FILE.tsv…",
        "valuta ask su un insieme di domande (top-1, top-3, MRR@5) contro FTS5/BM25"},
       {"eval-resolve", CmdEvalResolve, Opens::kIndex, "eval-resolve [--floor X] FILE.tsv…",
        "valuta resolve su un insieme di situazioni (decisione, citazioni, entrambe)"},
       {"quiz", CmdQuiz, Opens::kIndex,
-       "quiz [--game GIOCO]… [--topic REGOLA|TERMINE]… [--count N] [--type mc,tf,numeric,cloze,situation] "
-       "[--seed S] [--difficulty easy|medium|hard] --format moodle|gift|anki|json|markdown [-o FILE]",
+       "quiz [--game GIOCO]… [--topic REGOLA|TERMINE]… [--count N] [--type "
+       "mc,tf,numeric,cloze,situation] "
+       "[--seed S] [--difficulty easy|medium|hard] --format moodle|gift|anki|json|markdown [-o "
+       "FILE]",
        "genera quiz per arbitri dalle regole (Moodle XML, GIFT, Anki, JSON, Markdown)"},
   };
   return kCommands;
@@ -72,13 +76,20 @@ using arbitro::cli::Commands;
 // Exit codes (documented in --help).
 int ExitCode(const Status& s) {
   switch (s.code()) {
-    case Status::Code::kOk: return 0;
-    case Status::Code::kFindings: return 1;
-    case Status::Code::kInvalidArgument: return 2;
-    case Status::Code::kNotFound: return 3;
-    case Status::Code::kCorpusError: return 4;
-    case Status::Code::kIndexError: return 5;
-    case Status::Code::kIOError: return 6;
+    case Status::Code::kOk:
+      return 0;
+    case Status::Code::kFindings:
+      return 1;
+    case Status::Code::kInvalidArgument:
+      return 2;
+    case Status::Code::kNotFound:
+      return 3;
+    case Status::Code::kCorpusError:
+      return 4;
+    case Status::Code::kIndexError:
+      return 5;
+    case Status::Code::kIOError:
+      return 6;
   }
   return 70;
 }
@@ -150,10 +161,10 @@ int main(int argc, char** argv) {
     } else if (!a.empty() && a[0] == '-') {
       const std::string near =
           arbitro::cli::NearestWord(a.substr(0, a.find('=')), {"--index", "--help", "--version"});
-      return Fail(Status::InvalidArgument(
-          "opzione globale sconosciuta '" + a + "'" +
-          (near.empty() ? "" : ", forse intendevi '" + near + "'?") +
-          " (le opzioni dei comandi vanno dopo il comando)"));
+      return Fail(
+          Status::InvalidArgument("opzione globale sconosciuta '" + a + "'" +
+                                  (near.empty() ? "" : ", forse intendevi '" + near + "'?") +
+                                  " (le opzioni dei comandi vanno dopo il comando)"));
     } else {
       break;
     }
@@ -175,9 +186,12 @@ int main(int argc, char** argv) {
                                         (near.empty() ? "" : ", forse intendevi '" + near + "'?") +
                                         " (arbitro --help elenca i comandi)"));
   }
-  arbitro::cli::CommandContext ctx{arbitro::DefaultIndexDir(index_flag), BundledCorpus(),
+  arbitro::cli::CommandContext ctx{arbitro::DefaultIndexDir(index_flag),
+                                   BundledCorpus(),
                                    std::vector<std::string>(args.begin() + i + 1, args.end()),
-                                   std::cout, std::cerr, ::isatty(STDOUT_FILENO) == 1};
+                                   std::cout,
+                                   std::cerr,
+                                   ::isatty(STDOUT_FILENO) == 1};
   Status s = command->handler(ctx);
   std::cout.flush();
   if (!s.ok()) return Fail(s);

@@ -50,7 +50,8 @@ struct Score {
 // --verbose: a question whose best answer is not first, with what came first.
 void ReportMiss(CommandContext& ctx, const Question& q, const std::vector<std::string>& ranked,
                 const std::string& mode) {
-  if (!ranked.empty() && std::find(q.expected.begin(), q.expected.end(), ranked[0]) != q.expected.end())
+  if (!ranked.empty() &&
+      std::find(q.expected.begin(), q.expected.end(), ranked[0]) != q.expected.end())
     return;
   ctx.err << q.where << " [" << mode << "]: " << q.text << "\n  atteso " << q.expected[0]
           << "\n  ottenuto " << (ranked.empty() ? "(nulla)" : ranked[0]) << "\n";

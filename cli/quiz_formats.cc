@@ -1,10 +1,10 @@
 #include "quiz_formats.h"
-#include "render.h"
 
 #include <cstdio>
 #include <map>
 
 #include "json.h"
+#include "render.h"
 
 namespace arbitro::cli {
 namespace {

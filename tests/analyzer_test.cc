@@ -70,10 +70,12 @@ TEST_CASE("byte offsets point into the original text", "[analyzer]") {
 
 TEST_CASE("hostile text never breaks the tokenizer", "[analyzer]") {
   Analyzer a = MakeAnalyzer();
-  const std::string invalid = std::string("abc\xff\xfe def \xc3") + "\xe2\x80\x8f" + "\xf0\x9f\x98\x80";
+  const std::string invalid =
+      std::string("abc\xff\xfe def \xc3") + "\xe2\x80\x8f" + "\xf0\x9f\x98\x80";
   auto tokens = a.Tokenize(invalid);
   CHECK(Words(tokens) == std::vector<std::string>{"abc", "def"});
-  CHECK(arbitro::SanitizeUtf8("a\x01" "b\xff") == "a b ");
+  CHECK(arbitro::SanitizeUtf8("a\x01"
+                              "b\xff") == "a b ");
   CHECK(a.Tokenize("").empty());
   CHECK(a.Tokenize("?!... ---").empty());
   CHECK(Words(a.Tokenize("2,5 cm")) == std::vector<std::string>{"2.5", "cm"});

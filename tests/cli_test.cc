@@ -26,7 +26,9 @@ TEST_CASE("help lists commands and exit codes", "[e2e]") {
 TEST_CASE("unknown commands and options suggest the nearest", "[e2e]") {
   auto r = RunArbitro({"aks", "fuorigioco"});
   CHECK(r.exit_code == 2);
-  CHECK(r.err == "arbitro: comando sconosciuto 'aks', forse intendevi 'ask'? (arbitro --help elenca i comandi)\n");
+  CHECK(r.err ==
+        "arbitro: comando sconosciuto 'aks', forse intendevi 'ask'? (arbitro --help elenca i "
+        "comandi)\n");
   TempDir idx;
   r = RunArbitro({"--index", idx.path(), "ask", "--limt", "3", "fuorigioco"}, kMiniEnv);
   CHECK(r.exit_code == 2);
@@ -38,8 +40,8 @@ TEST_CASE("unknown commands and options suggest the nearest", "[e2e]") {
 
 TEST_CASE("the first query builds the index, then answers in JSON", "[e2e]") {
   TempDir idx;
-  auto r = RunArbitro({"--index", idx.path(), "ask", "--json", "cosa succede se sono in fuorigioco"},
-                      kMiniEnv);
+  auto r = RunArbitro(
+      {"--index", idx.path(), "ask", "--json", "cosa succede se sono in fuorigioco"}, kMiniEnv);
   REQUIRE(r.exit_code == 0);
   CHECK(r.err.find("indicizzazione del corpus incluso") != std::string::npos);
   Json j = Json::Parse(r.out);
@@ -54,7 +56,8 @@ TEST_CASE("the first query builds the index, then answers in JSON", "[e2e]") {
   REQUIRE(hit["sanctions"].size() == 1);
   CHECK(hit["sanctions"][0]["type"].string == "punizione-indiretta");
   CHECK(hit["sanctions"][0]["beneficiary"].string == "difensore");
-  CHECK(hit["sanctions"][0]["place"].string == "nel punto in cui si trova la miniatura in fuorigioco");
+  CHECK(hit["sanctions"][0]["place"].string ==
+        "nel punto in cui si trova la miniatura in fuorigioco");
   CHECK(hit["score"].type == Json::Type::kNumber);
   // Second run: no rebuild notice.
   r = RunArbitro({"--index", idx.path(), "ask", "fuorigioco"}, kMiniEnv);
@@ -121,7 +124,8 @@ TEST_CASE("on the real corpus: game names, and other games when the named one ha
   TempDir idx;
   const std::string real = "ARBITRO_CORPUS=" + arbitro::test::ShellQuote(ARBITRO_CORPUS_DIR);
   // "Ostruzione" is an infringement of Subbuteo and of Table Rugby, not of Soccer Tactics.
-  auto r = RunArbitro({"--index", idx.path(), "ask", "--game", "Soccer Tactics", "ostruzione"}, real);
+  auto r =
+      RunArbitro({"--index", idx.path(), "ask", "--game", "Soccer Tactics", "ostruzione"}, real);
   CHECK(r.exit_code == 0);
   CHECK(r.out ==
         "Nessuna regola trovata per: ostruzione\n"

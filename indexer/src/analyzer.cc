@@ -61,9 +61,19 @@ char32_t FoldCodePoint(char32_t cp) {
   if (cp >= 'A' && cp <= 'Z') return cp + 32;
   if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return cp + 32;
   switch (cp) {
-    case 0x2018: case 0x2019: case 0x201B: case 0x0060: case 0x00B4: case 0x02BC: case 0x2032:
+    case 0x2018:
+    case 0x2019:
+    case 0x201B:
+    case 0x0060:
+    case 0x00B4:
+    case 0x02BC:
+    case 0x2032:
       return '\'';
-    case 0x201C: case 0x201D: case 0x00AB: case 0x00BB: case 0x201E:
+    case 0x201C:
+    case 0x201D:
+    case 0x00AB:
+    case 0x00BB:
+    case 0x201E:
       return '"';
     default:
       return cp;
@@ -74,7 +84,9 @@ bool IsLetter(char32_t cp) {
   return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
          (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || cp == 0xFB01 || cp == 0xFB02;
 }
-bool IsDigit(char32_t cp) { return cp >= '0' && cp <= '9'; }
+bool IsDigit(char32_t cp) {
+  return cp >= '0' && cp <= '9';
+}
 
 // "e'" → "è": an apostrophe that closes a word stands for the accent.
 std::string AccentFinalVowel(const std::string& word) {
@@ -126,11 +138,16 @@ std::string StripAccents(std::string_view text) {
   std::string out;
   for (const CodePoint& c : Decode(text)) {
     char32_t cp = c.cp;
-    if (cp >= 0xE0 && cp <= 0xE5) cp = 'a';
-    else if (cp >= 0xE8 && cp <= 0xEB) cp = 'e';
-    else if (cp >= 0xEC && cp <= 0xEF) cp = 'i';
-    else if (cp >= 0xF2 && cp <= 0xF6) cp = 'o';
-    else if (cp >= 0xF9 && cp <= 0xFC) cp = 'u';
+    if (cp >= 0xE0 && cp <= 0xE5)
+      cp = 'a';
+    else if (cp >= 0xE8 && cp <= 0xEB)
+      cp = 'e';
+    else if (cp >= 0xEC && cp <= 0xEF)
+      cp = 'i';
+    else if (cp >= 0xF2 && cp <= 0xF6)
+      cp = 'o';
+    else if (cp >= 0xF9 && cp <= 0xFC)
+      cp = 'u';
     AppendUtf8(&out, cp);
   }
   return out;
@@ -245,9 +262,12 @@ std::vector<Token> Analyzer::Tokenize(std::string_view text) const {
     while (i < cps.size()) {
       char32_t cp = cps[i].cp;
       if (IsLetter(cp) || IsDigit(cp)) {
-        if (cp == 0xFB01) word += "fi";
-        else if (cp == 0xFB02) word += "fl";
-        else AppendUtf8(&word, cp);
+        if (cp == 0xFB01)
+          word += "fi";
+        else if (cp == 0xFB02)
+          word += "fl";
+        else
+          AppendUtf8(&word, cp);
         end = cps[i].end;
         ++i;
       } else if (numeric && (cp == ',' || cp == '.') && i + 1 < cps.size() &&
@@ -278,7 +298,8 @@ std::vector<PhraseMatch> Analyzer::Phrases(const std::vector<Token>& tokens) con
   std::vector<size_t> candidates;
   for (const Token& t : tokens) {
     auto it = phrases_by_first_.find(t.term);
-    if (it != phrases_by_first_.end()) candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+    if (it != phrases_by_first_.end())
+      candidates.insert(candidates.end(), it->second.begin(), it->second.end());
   }
   std::sort(candidates.begin(), candidates.end());
   candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
@@ -302,9 +323,10 @@ std::vector<PhraseMatch> Analyzer::Phrases(const std::vector<Token>& tokens) con
 
 bool IsNumberWord(const std::string& word) {
   static const std::set<std::string> kWords = {
-      "uno", "una", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci",
-      "undici", "dodici", "tredici", "quattordici", "quindici", "sedici", "venti", "trenta",
-      "quaranta", "cinquanta", "sessanta", "novanta", "cento", "doppio", "doppia", "metà"};
+      "uno",         "una",      "due",    "tre",    "quattro", "cinque",   "sei",
+      "sette",       "otto",     "nove",   "dieci",  "undici",  "dodici",   "tredici",
+      "quattordici", "quindici", "sedici", "venti",  "trenta",  "quaranta", "cinquanta",
+      "sessanta",    "novanta",  "cento",  "doppio", "doppia",  "metà"};
   return (!word.empty() && word[0] >= '0' && word[0] <= '9') || kWords.count(word) > 0;
 }
 

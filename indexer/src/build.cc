@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -21,7 +21,6 @@ namespace fs = std::filesystem;
 namespace arbitro {
 namespace {
 
-
 constexpr const char* kCurrentLink = "current";
 constexpr const char* kTempPrefix = "tmp-";
 constexpr const char* kGenerationPrefix = "gen-";
@@ -33,7 +32,8 @@ class BuildLock {
  public:
   Status Acquire(const std::string& dir) {
     fd_ = ::open((dir + "/lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ < 0) return Status::IOError("cannot create lock file in " + dir + ": " + strerror(errno));
+    if (fd_ < 0)
+      return Status::IOError("cannot create lock file in " + dir + ": " + strerror(errno));
     if (::flock(fd_, LOCK_EX) != 0) return Status::IOError("cannot lock " + dir);
     return Status::OK();
   }
@@ -127,9 +127,8 @@ class SqliteWriter {
   Status WriteLabelled(const std::string& table, const std::string& game,
                        const std::vector<Labelled>& items) {
     Statement st;
-    Status s = db_.Prepare("INSERT OR REPLACE INTO " + table +
-                               "(game, id, label, forms) VALUES (?, ?, ?, ?)",
-                           &st);
+    Status s = db_.Prepare(
+        "INSERT OR REPLACE INTO " + table + "(game, id, label, forms) VALUES (?, ?, ?, ?)", &st);
     for (const auto& item : items) {
       if (!s.ok()) return s;
       std::string forms;
@@ -171,8 +170,10 @@ class SqliteWriter {
                     "VALUES (?, ?, ?, ?, ?, ?, ?)");
     if (s.ok())
       s = Prep(&value,
-               "INSERT INTO fact_values(fact_id, value, label, label_terms, ord) VALUES (?, ?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&form, "INSERT INTO forms(fact_id, value_id, form, terms) VALUES (?, ?, ?, ?)");
+               "INSERT INTO fact_values(fact_id, value, label, label_terms, ord) VALUES (?, ?, ?, "
+               "?, ?)");
+    if (s.ok())
+      s = Prep(&form, "INSERT INTO forms(fact_id, value_id, form, terms) VALUES (?, ?, ?, ?)");
     if (s.ok()) s = Prep(&hint, "INSERT INTO hints(game, hint, weight) VALUES (?, ?, ?)");
     for (size_t i = 0; s.ok() && i < vocab.facts.size(); ++i) {
       const Fact& f = vocab.facts[i];
@@ -186,15 +187,21 @@ class SqliteWriter {
               .Run();
       long long fact_id = db_.LastInsertId();
       for (const auto& fm : f.forms) {
-        if (s.ok()) s = form.Bind(1, fact_id).BindNull(2).Bind(3, fm).Bind(4, ContentTerms(fm)).Run();
+        if (s.ok())
+          s = form.Bind(1, fact_id).BindNull(2).Bind(3, fm).Bind(4, ContentTerms(fm)).Run();
       }
       for (size_t k = 0; s.ok() && k < f.values.size(); ++k) {
         const VocabValue& v = f.values[k];
-        s = value.Bind(1, fact_id).Bind(2, v.id).Bind(3, v.label).Bind(4, ContentTerms(v.label))
-                .Bind(5, static_cast<long long>(k)).Run();
+        s = value.Bind(1, fact_id)
+                .Bind(2, v.id)
+                .Bind(3, v.label)
+                .Bind(4, ContentTerms(v.label))
+                .Bind(5, static_cast<long long>(k))
+                .Run();
         long long value_id = db_.LastInsertId();
         for (const auto& fm : v.forms) {
-          if (s.ok()) s = form.Bind(1, fact_id).Bind(2, value_id).Bind(3, fm).Bind(4, ContentTerms(fm)).Run();
+          if (s.ok())
+            s = form.Bind(1, fact_id).Bind(2, value_id).Bind(3, fm).Bind(4, ContentTerms(fm)).Run();
         }
       }
     }
@@ -212,16 +219,21 @@ class SqliteWriter {
                     "INSERT INTO documents(doc, game, title, short_title, edition, date, language,"
                     " source_file, source_format, summarises, path)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&variant, "INSERT INTO variants(document_id, variant, label) VALUES (?, ?, ?)");
+    if (s.ok())
+      s = Prep(&variant, "INSERT INTO variants(document_id, variant, label) VALUES (?, ?, ?)");
     if (s.ok())
       s = Prep(&unit,
                "INSERT INTO units(document_id, eid, parent_id, ord, kind, num, heading,"
                " provision_kind, variant, text, citation, label, has_consequence, line)"
                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&col, "INSERT INTO table_columns(unit_id, ord, col, label) VALUES (?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&col, "INSERT INTO table_columns(unit_id, ord, col, label) VALUES (?, ?, ?, ?)");
     if (s.ok()) s = Prep(&cell, "INSERT INTO cells(unit_id, ord, col, text) VALUES (?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&kase, "INSERT INTO cases(unit_id, case_id, variant, decision) VALUES (?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&cond, "INSERT INTO conditions(case_id, ord, fact, op, value) VALUES (?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&kase, "INSERT INTO cases(unit_id, case_id, variant, decision) VALUES (?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&cond,
+               "INSERT INTO conditions(case_id, ord, fact, op, value) VALUES (?, ?, ?, ?, ?)");
     if (s.ok())
       s = Prep(&sanction,
                "INSERT INTO sanctions(case_id, ord, type, beneficiary, place, points)"
@@ -230,8 +242,11 @@ class SqliteWriter {
       s = Prep(&param,
                "INSERT INTO params(unit_id, ord, name, value, unit, quote, label)"
                " VALUES (?, ?, ?, ?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&term, "INSERT INTO terms(unit_id, ord, name, quote, definition) VALUES (?, ?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&note, "INSERT INTO notes(document_id, unit_id, type, text) VALUES (?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&term,
+               "INSERT INTO terms(unit_id, ord, name, quote, definition) VALUES (?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&note, "INSERT INTO notes(document_id, unit_id, type, text) VALUES (?, ?, ?, ?)");
     if (!s.ok()) return s;
 
     s = doc.Bind(1, book.doc)
@@ -258,8 +273,14 @@ class SqliteWriter {
     for (size_t i = 0; s.ok() && i < book.units.size(); ++i) {
       const Unit& u = book.units[i];
       unit.Bind(1, doc_id);
-      if (u.eid.empty()) unit.BindNull(2); else unit.Bind(2, u.eid);
-      if (u.parent < 0) unit.BindNull(3); else unit.Bind(3, UnitId(&book, u.parent));
+      if (u.eid.empty())
+        unit.BindNull(2);
+      else
+        unit.Bind(2, u.eid);
+      if (u.parent < 0)
+        unit.BindNull(3);
+      else
+        unit.Bind(3, UnitId(&book, u.parent));
       s = unit.Bind(4, static_cast<long long>(i))
               .Bind(5, std::string(UnitKindName(u.kind)))
               .Bind(6, u.num)
@@ -276,12 +297,18 @@ class SqliteWriter {
       unit_ids_[{&book, static_cast<int>(i)}] = unit_id;
       ++stats->units;
       for (size_t k = 0; s.ok() && k < u.columns.size(); ++k) {
-        s = col.Bind(1, unit_id).Bind(2, static_cast<long long>(k)).Bind(3, u.columns[k].first)
-                .Bind(4, u.columns[k].second).Run();
+        s = col.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, u.columns[k].first)
+                .Bind(4, u.columns[k].second)
+                .Run();
       }
       for (size_t k = 0; s.ok() && k < u.cells.size(); ++k) {
-        s = cell.Bind(1, unit_id).Bind(2, static_cast<long long>(k)).Bind(3, u.cells[k].first)
-                .Bind(4, u.cells[k].second).Run();
+        s = cell.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, u.cells[k].first)
+                .Bind(4, u.cells[k].second)
+                .Run();
       }
       for (const Case& c : u.cases) {
         if (!s.ok()) break;
@@ -291,26 +318,46 @@ class SqliteWriter {
         for (size_t k = 0; s.ok() && k < c.when.size(); ++k) {
           std::string values;
           for (const auto& v : c.when[k].values) values += (values.empty() ? "" : " ") + v;
-          s = cond.Bind(1, case_id).Bind(2, static_cast<long long>(k)).Bind(3, c.when[k].fact)
-                  .Bind(4, std::string(CondOpName(c.when[k].op))).Bind(5, values).Run();
+          s = cond.Bind(1, case_id)
+                  .Bind(2, static_cast<long long>(k))
+                  .Bind(3, c.when[k].fact)
+                  .Bind(4, std::string(CondOpName(c.when[k].op)))
+                  .Bind(5, values)
+                  .Run();
         }
         for (size_t k = 0; s.ok() && k < c.sanctions.size(); ++k) {
           const Sanction& sa = c.sanctions[k];
-          sanction.Bind(1, case_id).Bind(2, static_cast<long long>(k)).Bind(3, sa.type)
-              .Bind(4, sa.beneficiary).Bind(5, sa.place);
-          if (sa.points) sanction.Bind(6, static_cast<long long>(*sa.points)); else sanction.BindNull(6);
+          sanction.Bind(1, case_id)
+              .Bind(2, static_cast<long long>(k))
+              .Bind(3, sa.type)
+              .Bind(4, sa.beneficiary)
+              .Bind(5, sa.place);
+          if (sa.points)
+            sanction.Bind(6, static_cast<long long>(*sa.points));
+          else
+            sanction.BindNull(6);
           s = sanction.Run();
         }
       }
       for (size_t k = 0; s.ok() && k < u.params.size(); ++k) {
         const Param& p = u.params[k];
-        s = param.Bind(1, unit_id).Bind(2, static_cast<long long>(k)).Bind(3, p.name).Bind(4, p.value)
-                .Bind(5, p.unit).Bind(6, p.quote).Bind(7, p.label).Run();
+        s = param.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, p.name)
+                .Bind(4, p.value)
+                .Bind(5, p.unit)
+                .Bind(6, p.quote)
+                .Bind(7, p.label)
+                .Run();
       }
       for (size_t k = 0; s.ok() && k < u.terms.size(); ++k) {
         const Term& t = u.terms[k];
-        s = term.Bind(1, unit_id).Bind(2, static_cast<long long>(k)).Bind(3, t.name)
-                .Bind(4, t.quote).Bind(5, t.definition).Run();
+        s = term.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, t.name)
+                .Bind(4, t.quote)
+                .Bind(5, t.definition)
+                .Run();
       }
       for (const Note& n : u.notes) {
         if (s.ok()) s = note.Bind(1, doc_id).Bind(2, unit_id).Bind(3, n.type).Bind(4, n.text).Run();
@@ -347,7 +394,10 @@ class SqliteWriter {
         std::string case_id;
         long long target = ResolveUnit(book, r.target, &case_id);
         ref.Bind(1, unit_id).Bind(2, static_cast<long long>(k)).Bind(3, r.target);
-        if (target) ref.Bind(4, target); else ref.BindNull(4);
+        if (target)
+          ref.Bind(4, target);
+        else
+          ref.BindNull(4);
         s = ref.Bind(5, r.quote).Bind(6, r.kind.empty() ? std::string("see") : r.kind).Run();
       }
       for (size_t k = 0; s.ok() && k < u.overrides.size(); ++k) {
@@ -355,9 +405,15 @@ class SqliteWriter {
         std::string target_case;
         long long target = ResolveUnit(book, o.target, &target_case);
         if (!target) continue;  // the loader reports dangling overrides
-        s = over.Bind(1, unit_id).Bind(2, static_cast<long long>(k)).Bind(3, o.case_id)
-                .Bind(4, o.target).Bind(5, target).Bind(6, target_case)
-                .Bind(7, o.kind.empty() ? std::string("exception") : o.kind).Bind(8, o.quote).Run();
+        s = over.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, o.case_id)
+                .Bind(4, o.target)
+                .Bind(5, target)
+                .Bind(6, target_case)
+                .Bind(7, o.kind.empty() ? std::string("exception") : o.kind)
+                .Bind(8, o.quote)
+                .Run();
       }
     }
     for (size_t k = 0; s.ok() && k < book.toc.size(); ++k) {
@@ -365,7 +421,10 @@ class SqliteWriter {
       std::string case_id;
       long long target = ResolveUnit(book, e.ref, &case_id);
       toc.Bind(1, doc_ids_[&book]).Bind(2, static_cast<long long>(k)).Bind(3, e.ref);
-      if (target) toc.Bind(4, target); else toc.BindNull(4);
+      if (target)
+        toc.Bind(4, target);
+      else
+        toc.BindNull(4);
       s = toc.Bind(5, e.page).Bind(6, e.text).Run();
     }
     return s;
@@ -567,7 +626,9 @@ std::string ReadLink(const std::string& path) {
 
 }  // namespace
 
-const char* IndexFormatVersion() { return "4"; }  // 4: name terms (T)
+const char* IndexFormatVersion() {
+  return "4";
+}  // 4: name terms (T)
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;
@@ -647,19 +708,18 @@ Status BuildIndex(const Corpus& corpus, const std::string& index_dir, IndexStats
   RemoveStaleEntries(index_dir, generation, current);
 
   stats->generation = index_dir + "/" + generation;
-  stats->seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats->seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return Status::OK();
 }
 
 const std::vector<TermPrefix>& TermPrefixes() {
   static const std::vector<TermPrefix> kPrefixes = {
-      {"game", prefix::kGame, true},       {"doc", prefix::kDoc, true},
-      {"rule", prefix::kRule, true},       {"kind", prefix::kKind, true},
+      {"game", prefix::kGame, true},         {"doc", prefix::kDoc, true},
+      {"rule", prefix::kRule, true},         {"kind", prefix::kKind, true},
       {"sanction", prefix::kSanction, true}, {"flag", prefix::kFlag, true},
-      {"phrase", prefix::kPhrase, false},  {"counted", prefix::kCounted, false},
-      {"heading", prefix::kHeading, false}, {"param", prefix::kParam, false},
-      {"bigram", prefix::kBigram, false}, {"name", prefix::kName, true},
+      {"phrase", prefix::kPhrase, false},    {"counted", prefix::kCounted, false},
+      {"heading", prefix::kHeading, false},  {"param", prefix::kParam, false},
+      {"bigram", prefix::kBigram, false},    {"name", prefix::kName, true},
   };
   return kPrefixes;
 }

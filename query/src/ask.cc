@@ -59,7 +59,7 @@ constexpr double kPlaceFactor = 1.3;          // place asked, provision names a 
 constexpr double kNamedFactor = 1.3;          // the question names the provision (heading, term)
 constexpr double kNamedDocFactor = 4.0;       // the question names the document ("abbreviate")
 constexpr size_t kMaxNameWords = 5;           // longest name looked for in a question
-constexpr double kSynonymCredit = 0.7;         // a concept found only through a synonym
+constexpr double kSynonymCredit = 0.7;        // a concept found only through a synonym
 constexpr double kOtherGameFactor = 0.35;     // inferred game: a prior, not a filter
 constexpr double kGameVoteMargin = 3.0;       // log-likelihood margin of GameOfWords
 
@@ -71,18 +71,18 @@ struct Concept {
   bool phrase = false;
 };
 
-const char* const kConsequenceWords[] = {
-    "succede", "succederebbe", "capita",     "accade",  "sanzione",   "sanzioni",
-    "sanziona", "punisce",     "fischia",    "decide",  "assegna",    "assegnato",
-    "infrazione", "fallo",     "irregolare", "vietato"};
+const char* const kConsequenceWords[] = {"succede",    "succederebbe", "capita",     "accade",
+                                         "sanzione",   "sanzioni",     "sanziona",   "punisce",
+                                         "fischia",    "decide",       "assegna",    "assegnato",
+                                         "infrazione", "fallo",        "irregolare", "vietato"};
 const char* const kDefinitionWords[] = {"cos",         "significa", "vuol",
                                         "definizione", "definito",  "chiama",
                                         "intende",     "funziona",  "consiste"};
 const char* const kCopula[] = {"è", "sono"};
-const char* const kPermissionWords[] = {
-    "posso",      "può",      "puo",    "puoi",    "possono",  "possiamo", "potete",
-    "potrei",     "potrebbe", "potere", "consentito", "permesso", "lecito",  "ammesso",
-    "vietato",    "proibito", "valido", "regolare"};
+const char* const kPermissionWords[] = {"posso",      "può",      "puo",     "puoi",     "possono",
+                                        "possiamo",   "potete",   "potrei",  "potrebbe", "potere",
+                                        "consentito", "permesso", "lecito",  "ammesso",  "vietato",
+                                        "proibito",   "valido",   "regolare"};
 const char* const kProcedureWords[] = {"come", "dove", "procedura", "modalità", "battuta"};
 const char* const kNumberWords[] = {"quanti",   "quante", "quanto", "quanta",  "durata", "dura",
                                     "distanza", "misura", "numero", "massimo", "minimo", "punti"};
@@ -317,15 +317,18 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
     std::vector<Concept> concepts;
     std::vector<int> concept_of(tokens.size(), -1);  // token → its word concept
     std::vector<bool> in_phrase(tokens.size(), false);
+    auto add_terms = [](Concept* c, const std::vector<std::string>& extra) {
+      for (const auto& e : extra) {
+        if (std::find(c->terms.begin(), c->terms.end(), e) == c->terms.end()) c->terms.push_back(e);
+      }
+    };
     auto add_synonyms = [&](Concept* c) {
       std::vector<std::string> extra;
       for (const auto& t : c->terms) {
         for (auto it = im.xdb.synonyms_begin(t); it != im.xdb.synonyms_end(t); ++it)
           extra.push_back(*it);
       }
-      for (auto& e : extra) {
-        if (std::find(c->terms.begin(), c->terms.end(), e) == c->terms.end()) c->terms.push_back(e);
-      }
+      add_terms(c, extra);
     };
     // Derived words the stemmer keeps apart ("lucidare" → "lucidatura", "spostare" →
     // "spostamento"): index terms that extend a long enough stem by a suffix.
@@ -338,9 +341,7 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
         if (t != stem && t.back() != '_' && t.size() <= stem.size() + kMaxDerivedSuffix)
           extra.push_back(t);
       }
-      for (auto& e : extra) {
-        if (std::find(c->terms.begin(), c->terms.end(), e) == c->terms.end()) c->terms.push_back(e);
-      }
+      add_terms(c, extra);
     };
     for (const PhraseMatch& p : im.analyzer->Phrases(tokens)) {
       Concept c;
@@ -440,9 +441,9 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
     }
     Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
     if (!options.game.empty()) {
-      query = Xapian::Query(Xapian::Query::OP_FILTER, query,
-                            Xapian::Query(only_doc.empty() ? prefix::kGame + options.game
-                                                           : prefix::kDoc + only_doc));
+      query = Xapian::Query(
+          Xapian::Query::OP_FILTER, query,
+          Xapian::Query(only_doc.empty() ? prefix::kGame + options.game : prefix::kDoc + only_doc));
     }
 
     // Consecutive content words of the question ("stessa miniatura"), each pair with

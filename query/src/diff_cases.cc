@@ -46,7 +46,8 @@ CaseChange Whole(const std::string& kind, const std::string& id, const Case& c, 
   change.kind = kind;
   (old_side ? change.old_case : change.new_case) = id;
   (old_side ? change.old_when : change.new_when) = check_detail::WhenText(c);
-  (old_side ? change.old_sanctions : change.new_sanctions) = check_detail::SanctionsText(c, /*with_place=*/true);
+  (old_side ? change.old_sanctions : change.new_sanctions) =
+      check_detail::SanctionsText(c, /*with_place=*/true);
   change.conditions_changed = true;
   change.sanctions_changed = !c.sanctions.empty();
   return change;

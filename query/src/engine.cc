@@ -92,7 +92,9 @@ Status Engine::Impl::Load() {
   if (!s.ok()) return s;
 
   Statement variants;
-  s = db.Prepare("SELECT d.doc, v.variant, v.label FROM variants v JOIN documents d ON d.id = v.document_id", &variants);
+  s = db.Prepare(
+      "SELECT d.doc, v.variant, v.label FROM variants v JOIN documents d ON d.id = v.document_id",
+      &variants);
   while (s.ok() && variants.Step(&s)) {
     docs[variants.Text(0)].info.variants.emplace_back(variants.Text(1), variants.Text(2));
   }
@@ -136,7 +138,11 @@ Status Engine::Impl::Load() {
     if (!terms.empty()) hints[hint.Text(0)].emplace_back(std::move(terms), hint.Real(2));
   }
   Statement labels;
-  if (s.ok()) s = db.Prepare("SELECT game, id, label, 's' FROM sanction_types UNION ALL SELECT game, id, label, 'b' FROM beneficiaries", &labels);
+  if (s.ok())
+    s = db.Prepare(
+        "SELECT game, id, label, 's' FROM sanction_types UNION ALL SELECT game, id, label, 'b' "
+        "FROM beneficiaries",
+        &labels);
   while (s.ok() && labels.Step(&s)) {
     auto& map = labels.Text(3) == "s" ? sanction_labels : beneficiary_labels;
     map[{labels.Text(0), labels.Text(1)}] = labels.Text(2);
@@ -148,20 +154,29 @@ Status Engine::Impl::Load() {
       "u.variant FROM units u ";
   s = db.Prepare(std::string(unit_cols) + "WHERE u.id = ?", &unit_by_id);
   if (s.ok())
-    s = db.Prepare("SELECT u.id FROM units u JOIN documents d ON d.id = u.document_id "
-                   "WHERE d.doc = ? AND u.eid = ?", &unit_by_eid);
-  if (s.ok()) s = db.Prepare("SELECT u.id FROM units u WHERE u.eid = ? LIMIT 2", &units_by_bare_eid);
+    s = db.Prepare(
+        "SELECT u.id FROM units u JOIN documents d ON d.id = u.document_id "
+        "WHERE d.doc = ? AND u.eid = ?",
+        &unit_by_eid);
   if (s.ok())
-    s = db.Prepare("SELECT DISTINCT s.type, s.beneficiary, s.place FROM sanctions s "
-                   "JOIN cases c ON c.id = s.case_id WHERE c.unit_id = ? ORDER BY c.id, s.ord",
-                   &sanctions_of_unit);
+    s = db.Prepare("SELECT u.id FROM units u WHERE u.eid = ? LIMIT 2", &units_by_bare_eid);
   if (s.ok())
-    s = db.Prepare("SELECT r.target_unit_id, r.quote, r.kind, r.target FROM refs r "
-                   "WHERE r.unit_id = ? ORDER BY r.ord", &refs_out);
+    s = db.Prepare(
+        "SELECT DISTINCT s.type, s.beneficiary, s.place FROM sanctions s "
+        "JOIN cases c ON c.id = s.case_id WHERE c.unit_id = ? ORDER BY c.id, s.ord",
+        &sanctions_of_unit);
   if (s.ok())
-    s = db.Prepare("SELECT r.unit_id, r.quote, r.kind FROM refs r "
-                   "WHERE r.target_unit_id = ? ORDER BY r.unit_id", &refs_in);
-  if (s.ok()) s = db.Prepare("SELECT col, text FROM cells WHERE unit_id = ? ORDER BY ord", &cells_of_unit);
+    s = db.Prepare(
+        "SELECT r.target_unit_id, r.quote, r.kind, r.target FROM refs r "
+        "WHERE r.unit_id = ? ORDER BY r.ord",
+        &refs_out);
+  if (s.ok())
+    s = db.Prepare(
+        "SELECT r.unit_id, r.quote, r.kind FROM refs r "
+        "WHERE r.target_unit_id = ? ORDER BY r.unit_id",
+        &refs_in);
+  if (s.ok())
+    s = db.Prepare("SELECT col, text FROM cells WHERE unit_id = ? ORDER BY ord", &cells_of_unit);
   return s;
 }
 
@@ -213,7 +228,8 @@ Status Engine::Impl::LoadProvision(long long unit_id, bool with_links, Provision
   sanctions_of_unit.Reset();
   info->cells.clear();
   cells_of_unit.Bind(1, unit_id);
-  while (cells_of_unit.Step(&s)) info->cells.emplace_back(cells_of_unit.Text(0), cells_of_unit.Text(1));
+  while (cells_of_unit.Step(&s))
+    info->cells.emplace_back(cells_of_unit.Text(0), cells_of_unit.Text(1));
   cells_of_unit.Reset();
   if (!s.ok() || !with_links) return s;
 
@@ -316,9 +332,9 @@ Status Engine::Impl::CanonicalGame(const std::string& name, std::string* game,
     return Status::OK();
   }
   constexpr size_t kMaxEcho = 60;  // a pasted paragraph is not echoed whole
-  std::string message = "gioco sconosciuto '" +
-                        (name.size() > kMaxEcho ? SanitizeUtf8(name.substr(0, kMaxEcho)) + "…" : name) +
-                        "'";
+  std::string message =
+      "gioco sconosciuto '" +
+      (name.size() > kMaxEcho ? SanitizeUtf8(name.substr(0, kMaxEcho)) + "…" : name) + "'";
   std::vector<std::string> keys;
   for (const auto& k : known) keys.push_back(k.first);
   const std::string near = NearestWord(key, keys);
@@ -376,7 +392,9 @@ const std::string& Engine::Impl::SpellingSuggestion(const std::string& word) {
   return spelling_cache[word] = xdb.get_spelling_suggestion(word, 2);
 }
 
-bool Engine::HasGame(const std::string& game) const { return impl_->games.count(game) > 0; }
+bool Engine::HasGame(const std::string& game) const {
+  return impl_->games.count(game) > 0;
+}
 
 std::vector<std::string> Engine::GameNames() const {
   return std::vector<std::string>(impl_->games.begin(), impl_->games.end());
@@ -449,10 +467,14 @@ Status Engine::Facts(const std::string& name, std::vector<FactInfo>* facts) {
   Statement st;
   s = impl_->db.Prepare(
       "SELECT f.id, f.name, f.type, f.ask, f.label, f.default_value FROM facts f"
-      " WHERE f.game = ? ORDER BY f.ord", &st);
+      " WHERE f.game = ? ORDER BY f.ord",
+      &st);
   Statement values, forms;
-  if (s.ok()) s = impl_->db.Prepare("SELECT id, value, label FROM fact_values WHERE fact_id = ? ORDER BY ord", &values);
-  if (s.ok()) s = impl_->db.Prepare("SELECT form FROM forms WHERE fact_id = ? AND value_id IS ?", &forms);
+  if (s.ok())
+    s = impl_->db.Prepare("SELECT id, value, label FROM fact_values WHERE fact_id = ? ORDER BY ord",
+                          &values);
+  if (s.ok())
+    s = impl_->db.Prepare("SELECT form FROM forms WHERE fact_id = ? AND value_id IS ?", &forms);
   if (!s.ok()) return s;
   st.Bind(1, game);
   std::vector<std::pair<long long, FactInfo>> rows;

@@ -65,7 +65,8 @@ struct Engine::Impl {
   std::string InferGame(const std::vector<Token>& tokens) const;
   // See Engine::CanonicalGame; `doc` (optional) receives the document when `name`
   // names one document rather than a game.
-  Status CanonicalGame(const std::string& name, std::string* game, std::string* doc = nullptr) const;
+  Status CanonicalGame(const std::string& name, std::string* game,
+                       std::string* doc = nullptr) const;
 };
 
 }  // namespace arbitro

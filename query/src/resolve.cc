@@ -27,7 +27,7 @@ namespace arbitro {
 struct Engine::Impl::GameResolver {
   GameRules rules;
   struct Form {
-    size_t fact;  // index into rules.facts
+    size_t fact;        // index into rules.facts
     std::string value;  // empty for a fact-level form (an integer fact's cue word)
     std::vector<std::string> terms;
   };
@@ -100,10 +100,9 @@ std::string Join(const std::vector<std::string>& v, const std::string& sep) {
   return out;
 }
 
-
 bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
-  return variant.empty() ||
-         std::find(options.variants.begin(), options.variants.end(), variant) != options.variants.end();
+  return variant.empty() || std::find(options.variants.begin(), options.variants.end(), variant) !=
+                                options.variants.end();
 }
 
 CaseEval EvaluateCase(const RuleCase& c, const FactMap& facts) {
@@ -140,7 +139,8 @@ std::string FactPhrase(const GameRules& rules, const RuleCond& cond) {
     labels.push_back(rv ? rv->label : v);
   }
   static const std::map<std::string, std::string> kOps = {
-      {"eq", ""}, {"ne", "non "}, {"in", ""}, {"not-in", "non "}, {"lt", "< "}, {"le", "≤ "}, {"gt", "> "}, {"ge", "≥ "}};
+      {"eq", ""},   {"ne", "non "}, {"in", ""},   {"not-in", "non "},
+      {"lt", "< "}, {"le", "≤ "},   {"gt", "> "}, {"ge", "≥ "}};
   return name + ": " + kOps.at(cond.op.empty() ? "eq" : cond.op) + Join(labels, " o ");
 }
 
@@ -178,15 +178,18 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   for (const RuleOverride& o : rules.overrides) {
     const CaseEval* winner = nullptr;
     for (const auto& e : applicable) {
-      if (e.rc->unit_id == o.unit_id && (o.case_id.empty() || o.case_id == e.rc->case_id)) winner = &e;
+      if (e.rc->unit_id == o.unit_id && (o.case_id.empty() || o.case_id == e.rc->case_id))
+        winner = &e;
     }
     if (!winner) continue;
     for (const auto& e : applicable) {
-      if (e.rc->unit_id == o.target_unit_id && (o.target_case.empty() || o.target_case == e.rc->case_id)) {
+      if (e.rc->unit_id == o.target_unit_id &&
+          (o.target_case.empty() || o.target_case == e.rc->case_id)) {
         overridden.insert(e.rc->Key());
         if (options.explain) {
-          result->explanation.push_back("superato: " + e.rc->citation + " (" + e.rc->case_id + ") da " +
-                                        winner->rc->citation + (o.quote.empty() ? "" : " («" + o.quote + "»)"));
+          result->explanation.push_back("superato: " + e.rc->citation + " (" + e.rc->case_id +
+                                        ") da " + winner->rc->citation +
+                                        (o.quote.empty() ? "" : " («" + o.quote + "»)"));
         }
       }
     }
@@ -279,10 +282,13 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
     std::set<std::string> cited;
     for (const auto* e : grouped[g].members) {
       if (!cited.insert(e->rc->doc + "#" + e->rc->eid).second) continue;
-      ruling.citations.push_back({rules.game, e->rc->doc, e->rc->doc + "#" + e->rc->eid, e->rc->citation, e->rc->text});
+      ruling.citations.push_back(
+          {rules.game, e->rc->doc, e->rc->doc + "#" + e->rc->eid, e->rc->citation, e->rc->text});
       ruling.because.push_back(Because(rules, *e->rc));
     }
-    double confidence = 0.5 + 0.45 * (lead->rc->when.empty() ? 0 : double(lead->text_trues) / lead->rc->when.size());
+    double confidence =
+        0.5 +
+        0.45 * (lead->rc->when.empty() ? 0 : double(lead->text_trues) / lead->rc->when.size());
     if (lead->trues < grouped[0].lead->trues) confidence *= 0.5;
     if (g > 0 && lead->trues == grouped[0].lead->trues) ++top_level;
     if (open_question) confidence *= 0.6;
@@ -290,8 +296,9 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
     result->rulings.push_back(std::move(ruling));
   }
   if (top_level > 0) {
-    result->notes.push_back("Le regole danno decisioni diverse per gli stessi fatti: sono citate tutte le "
-                            "disposizioni coinvolte.");
+    result->notes.push_back(
+        "Le regole danno decisioni diverse per gli stessi fatti: sono citate tutte le "
+        "disposizioni coinvolte.");
     for (auto& r : result->rulings) r.confidence = std::round(r.confidence * 70) / 100;
   }
 
@@ -299,15 +306,18 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   for (const auto& e : variant_only) {
     if (e.trues < max_spec) continue;
     auto label = rules.variant_labels.find(e.rc->variant);
-    result->notes.push_back("Con la variante «" + (label == rules.variant_labels.end() ? e.rc->variant : label->second) +
-                            "» (--variant " + e.rc->variant + ") si applicherebbe " + e.rc->citation + ": " +
-                            DecisionOf(*e.rc));
+    result->notes.push_back("Con la variante «" +
+                            (label == rules.variant_labels.end() ? e.rc->variant : label->second) +
+                            "» (--variant " + e.rc->variant + ") si applicherebbe " +
+                            e.rc->citation + ": " + DecisionOf(*e.rc));
   }
 
   if (!ask_back || !open_question) return;
   // Ask about the fact most pending cases wait on; options are the rulings per value.
   std::stable_sort(pending_order.begin(), pending_order.end(),
-                   [&](const std::string& a, const std::string& b) { return pending_count[a] > pending_count[b]; });
+                   [&](const std::string& a, const std::string& b) {
+                     return pending_count[a] > pending_count[b];
+                   });
   const RuleFact* fact = rules.Fact(pending_order[0]);
   if (!fact) return;
   Unresolved question;
@@ -317,7 +327,8 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   std::vector<const RuleCase*> affected;
   for (const auto& e : applicable) affected.push_back(e.rc);
   for (const auto& e : pending) {
-    if (std::find(e.pending_facts.begin(), e.pending_facts.end(), fact->name) != e.pending_facts.end()) {
+    if (std::find(e.pending_facts.begin(), e.pending_facts.end(), fact->name) !=
+        e.pending_facts.end()) {
       affected.push_back(e.rc);
     }
   }
@@ -376,7 +387,8 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
   std::vector<size_t> candidates;
   for (const auto& [term, positions] : where) {
     auto it = gr.forms_by_first.find(term);
-    if (it != gr.forms_by_first.end()) candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+    if (it != gr.forms_by_first.end())
+      candidates.insert(candidates.end(), it->second.begin(), it->second.end());
   }
   std::sort(candidates.begin(), candidates.end());
   for (size_t index : candidates) {
@@ -399,7 +411,9 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         // A fact-level cue ("tira", "dado"): the number right after it is the value.
         if (!fact.integer) continue;
         size_t j = i + n;
-        while (j < words.size() && j < i + n + 2 && !std::isdigit(static_cast<unsigned char>(words[j].word[0]))) ++j;
+        while (j < words.size() && j < i + n + 2 &&
+               !std::isdigit(static_cast<unsigned char>(words[j].word[0])))
+          ++j;
         if (j >= words.size() || j >= i + n + 2) continue;
         // Each number is read once, by the longest cue (forms come longest first).
         if (!used_numbers.insert(j).second) continue;
@@ -423,7 +437,8 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         }
       }
       auto& list = (*facts)[fact.name];
-      if (std::none_of(list.begin(), list.end(), [&](const Reading& r) { return r.value == value; })) {
+      if (std::none_of(list.begin(), list.end(),
+                       [&](const Reading& r) { return r.value == value; })) {
         list.push_back({fact.name, value, span_words, i, n, true});
       }
     }
@@ -446,7 +461,8 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         if (list[a].value == list[b].value || !list[a].from_text || !list[b].from_text) continue;
         const std::string ha = head(list[a]), hb = head(list[b]);
         if (!ha.empty() && ha == hb) {
-          contradictions->push_back("«" + list[a].words + "» e «" + list[b].words + "» (" + fact + ")");
+          contradictions->push_back("«" + list[a].words + "» e «" + list[b].words + "» (" + fact +
+                                    ")");
         }
       }
     }
@@ -501,7 +517,8 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
       result->facts.push_back({name, r.value, r.words});
       if (options.explain) {
         result->explanation.push_back(
-            r.from_text ? (r.words.empty() ? "dato: " : "letto «" + r.words + "»: ") + name + " = " + r.value
+            r.from_text ? (r.words.empty() ? "dato: " : "letto «" + r.words + "»: ") + name +
+                              " = " + r.value
                         : "assunto " + name + " = " + r.value + " (valore predefinito)");
       }
     }
@@ -642,7 +659,8 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     }
   }
   if (!have_best) {
-    return Status::InvalidArgument("fatti contraddittori nella descrizione: precisare la situazione");
+    return Status::InvalidArgument(
+        "fatti contraddittori nella descrizione: precisare la situazione");
   }
   *result = std::move(best);
   const GameRules* rules = nullptr;
@@ -658,8 +676,9 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     ask.limit = 3;
     AskResult closest;
     if (Ask(scenario, ask, &closest).ok()) result->closest = std::move(closest.hits);
-    result->notes.push_back("Nessuna regola strutturata corrisponde alla situazione descritta: "
-                            "si vedano le disposizioni più vicine.");
+    result->notes.push_back(
+        "Nessuna regola strutturata corrisponde alla situazione descritta: "
+        "si vedano le disposizioni più vicine.");
   }
   return Status::OK();
 }

@@ -46,17 +46,22 @@ inline constexpr const char* kDoc = "XD";       // XDsubbuteo-2.0
 inline constexpr const char* kRule = "XR";      // XRsubbuteo-2.0#r12 (top-level rule of the unit)
 inline constexpr const char* kKind = "XK";      // XKprovision, XKrow
 inline constexpr const char* kSanction = "XS";  // XSback: sanction types of the unit's cases
-inline constexpr const char* kFlag = "XF";      // flags: XFparam (numeric parameters), XFabridged (abridged edition),
-                                                // XFterm (defines a term), XFlead (first of its section),
-                                                // XFsanction (a case sanctions), XFkind-<provision kind>
-inline constexpr const char* kCond = "XC";      // XCzona=area-di-rigore: a fact value a case tests
-inline constexpr const char* kCounted = "N";   // Nminiatur: a word counted by a number ("10 miniature")
-inline constexpr const char* kPhrase = "P";     // Pcalcio_d_angolo: lexicon phrase
-inline constexpr const char* kHeading = "H";    // heading words, stemmed
-inline constexpr const char* kParam = "Q";      // Qintervall: words of the names of the unit's numeric parameters
-inline constexpr const char* kBigram = "B";     // Bstess_miniatur: two content words in a row (stopwords skipped)
-inline constexpr const char* kName = "T";       // Tplaccagg_irregol: a whole name of the unit (its heading, its
-                                                // section's heading when it leads it, a term it defines)
+inline constexpr const char* kFlag =
+    "XF";  // flags: XFparam (numeric parameters), XFabridged (abridged edition),
+           // XFterm (defines a term), XFlead (first of its section),
+           // XFsanction (a case sanctions), XFkind-<provision kind>
+inline constexpr const char* kCond = "XC";  // XCzona=area-di-rigore: a fact value a case tests
+inline constexpr const char* kCounted =
+    "N";  // Nminiatur: a word counted by a number ("10 miniature")
+inline constexpr const char* kPhrase = "P";   // Pcalcio_d_angolo: lexicon phrase
+inline constexpr const char* kHeading = "H";  // heading words, stemmed
+inline constexpr const char* kParam =
+    "Q";  // Qintervall: words of the names of the unit's numeric parameters
+inline constexpr const char* kBigram =
+    "B";  // Bstess_miniatur: two content words in a row (stopwords skipped)
+inline constexpr const char* kName =
+    "T";  // Tplaccagg_irregol: a whole name of the unit (its heading, its
+          // section's heading when it leads it, a term it defines)
 }  // namespace prefix
 const std::vector<TermPrefix>& TermPrefixes();
 // The term of a tested fact value: "XC" + fact + "=" + value.
@@ -110,9 +115,10 @@ class Analyzer {
   void Init(const std::vector<std::string>& phrases, const std::vector<std::string>& protect,
             const std::vector<std::string>& stopwords);
   std::unordered_set<std::string> stopwords_;
-  std::unordered_map<std::string, std::string> protected_;  // form → canonical
+  std::unordered_map<std::string, std::string> protected_;                 // form → canonical
   std::vector<std::pair<std::vector<std::string>, std::string>> phrases_;  // term seq → slug
-  std::unordered_map<std::string, std::vector<size_t>> phrases_by_first_;  // first term → phrases_ indices
+  std::unordered_map<std::string, std::vector<size_t>>
+      phrases_by_first_;  // first term → phrases_ indices
   mutable std::unordered_map<std::string, std::string> stem_cache_;
 };
 
@@ -219,7 +225,11 @@ Status BuildIndex(const Corpus& corpus, const std::string& index_dir, IndexStats
 Status OpenCurrentGeneration(const std::string& index_dir, std::string* generation_dir);
 
 // Files inside a generation.
-inline std::string SqlitePath(const std::string& gen) { return gen + "/arbitro.sqlite"; }
-inline std::string XapianPath(const std::string& gen) { return gen + "/xapian"; }
+inline std::string SqlitePath(const std::string& gen) {
+  return gen + "/arbitro.sqlite";
+}
+inline std::string XapianPath(const std::string& gen) {
+  return gen + "/xapian";
+}
 
 }  // namespace arbitro

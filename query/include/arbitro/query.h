@@ -61,15 +61,15 @@ struct AskOptions {
 
 struct AskHit {
   ProvisionInfo provision;
-  double score = 0;                                 // higher is better, in (0, 1]
+  double score = 0;                                   // higher is better, in (0, 1]
   std::vector<std::pair<size_t, size_t>> highlights;  // byte ranges in provision.text
 };
 
 struct AskResult {
   std::string query;
-  std::string game;           // the filter given, or the inferred game; empty = none
+  std::string game;  // the filter given, or the inferred game; empty = none
   bool game_inferred = false;
-  std::string corrected;      // spelling-corrected question when a correction was made
+  std::string corrected;  // spelling-corrected question when a correction was made
   std::vector<AskHit> hits;
 };
 
@@ -107,8 +107,8 @@ struct Unresolved {
 };
 
 struct ResolveOptions {
-  std::string game;                   // empty: infer from the description
-  std::vector<std::string> variants;  // enabled variants
+  std::string game;                                        // empty: infer from the description
+  std::vector<std::string> variants;                       // enabled variants
   std::vector<std::pair<std::string, std::string>> facts;  // structured facts (--fact)
   bool explain = false;
 };
@@ -167,7 +167,8 @@ class Engine {
   // Documents in the index.
   Status Games(std::vector<DocumentInfo>* docs);
   // Structure of one game or document (all when `game_or_doc` is empty).
-  Status Toc(const std::string& game_or_doc, std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>* out);
+  Status Toc(const std::string& game_or_doc,
+             std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>* out);
   // True when `game` is a game of the index.
   bool HasGame(const std::string& game) const;
   // The game a user means by `name`: a game ("subbuteo-rugby"), one of its documents
@@ -239,7 +240,7 @@ struct QuizOptions {
   std::vector<std::string> kinds;   // situation mc tf numeric cloze; empty: all
   int count = 20;                   // 1..10000
   unsigned long long seed = 1;
-  std::string difficulty;           // "", easy, medium, hard
+  std::string difficulty;  // "", easy, medium, hard
 };
 
 struct QuizAnswer {
@@ -273,20 +274,20 @@ struct Question {
   std::string param;                  // numeric, tf/mc on a parameter: the parameter name
   std::vector<std::string> accepted;  // cloze: accepted answers, the preferred one first
   std::vector<std::pair<std::string, std::string>> facts;  // situation, tf/cloze on a ruling
-  std::vector<QuizCitation> citations;  // the provisions the answer rests on
-  std::string feedback;                 // general feedback (Italian)
+  std::vector<QuizCitation> citations;                     // the provisions the answer rests on
+  std::string feedback;                                    // general feedback (Italian)
 };
 
 struct QuizRuleSummary {
-  std::string rule_id;  // "doc#rN"
-  std::string label;    // "Subbuteo Rev. 2.0 › Regola 12 FUORIGIOCO"
+  std::string rule_id;                  // "doc#rN"
+  std::string label;                    // "Subbuteo Rev. 2.0 › Regola 12 FUORIGIOCO"
   std::map<std::string, int> per_kind;  // selected questions per kind
 };
 
 struct QuizResult {
   std::vector<Question> questions;
   int requested = 0;
-  size_t available = 0;                  // candidates after the filters
+  size_t available = 0;                   // candidates after the filters
   std::vector<QuizRuleSummary> per_rule;  // rules with selected questions, in document order
   std::vector<std::string> thin_rules;    // requested rules with too little structure (labels)
   std::vector<std::string> games;         // games the quiz was drawn from
@@ -357,7 +358,8 @@ struct CheckOptions {
 // Runs every check over the corpus and appends the findings, sorted by game, document,
 // then location. NotFound when a scope item is neither a game nor a document (the
 // message names the nearest one). Never fails on the corpus content.
-Status CheckCorpus(const Corpus& corpus, const CheckOptions& options, std::vector<Finding>* findings);
+Status CheckCorpus(const Corpus& corpus, const CheckOptions& options,
+                   std::vector<Finding>* findings);
 
 // ---- diff
 
@@ -390,9 +392,9 @@ struct ParamChange {
 // several new ones), join (several old units became one).
 struct ProvisionChange {
   std::string type;
-  std::string kind;  // unit kind: provision | row | rule | section | table
+  std::string kind;                           // unit kind: provision | row | rule | section | table
   std::vector<std::string> old_ids, new_ids;  // eIds, empty for insertion / repeal
-  std::string old_label, new_label;            // printed numbering, "Regola 12 › c)"
+  std::string old_label, new_label;           // printed numbering, "Regola 12 › c)"
   std::string old_citation, new_citation;
   std::string old_text, new_text;  // split / join: the parts joined with "\n"
   std::vector<WordEdit> redline;   // empty when the text is unchanged
