@@ -16,15 +16,7 @@ namespace {
 // The real corpus, indexed once for every test of this file.
 struct RealIndex {
   TempDir dir;
-  std::unique_ptr<Engine> engine;
-  RealIndex() {
-    Corpus corpus;
-    std::vector<Diagnostic> diagnostics;
-    REQUIRE(LoadCorpus(ARBITRO_CORPUS_DIR, &corpus, &diagnostics).ok());
-    IndexStats stats;
-    REQUIRE(BuildIndex(corpus, dir.path(), &stats).ok());
-    REQUIRE(Engine::Open(dir.path(), &engine).ok());
-  }
+  std::unique_ptr<Engine> engine = arbitro::test::IndexAndOpen(ARBITRO_CORPUS_DIR, dir.path());
 };
 Engine& Real() {
   static RealIndex index;

@@ -23,15 +23,6 @@ namespace {
 const std::string kDefects = std::string(ARBITRO_FIXTURES_DIR) + "/check/defects";
 const std::string kClean = std::string(ARBITRO_FIXTURES_DIR) + "/check/clean";
 
-arbitro::Corpus Load(const std::string& dir) {
-  arbitro::Corpus corpus;
-  std::vector<arbitro::Diagnostic> diagnostics;
-  const arbitro::Status s = arbitro::LoadCorpus(dir, &corpus, &diagnostics);
-  INFO(s.message());
-  REQUIRE(s.ok());
-  return corpus;
-}
-
 std::vector<arbitro::Finding> Check(const arbitro::Corpus& corpus,
                                     arbitro::Severity level = arbitro::Severity::kInfo,
                                     std::vector<std::string> scope = {}) {
@@ -71,7 +62,7 @@ const arbitro::Finding* Find(const std::vector<arbitro::Finding>& findings,
 }  // namespace
 
 TEST_CASE("check finds each planted defect, with the units involved", "[check]") {
-  const arbitro::Corpus corpus = Load(kDefects);
+  const arbitro::Corpus corpus = arbitro::test::LoadOrFail(kDefects);
   const std::vector<arbitro::Finding> findings = Check(corpus);
   using V = std::vector<std::string>;
   // code -> cited eIds, as planted in tests/fixtures/check/defects (sorted).
@@ -147,7 +138,7 @@ TEST_CASE("check finds each planted defect, with the units involved", "[check]")
 }
 
 TEST_CASE("check filters by severity and scope", "[check]") {
-  const arbitro::Corpus corpus = Load(kDefects);
+  const arbitro::Corpus corpus = arbitro::test::LoadOrFail(kDefects);
   std::set<std::string> codes;
   for (const auto& f : Check(corpus, arbitro::Severity::kError)) codes.insert(f.code);
   CHECK(codes == std::set<std::string>{"ABRIDGED-CONTRADICTION", "CASE-UNSATISFIABLE",
@@ -170,11 +161,11 @@ TEST_CASE("check filters by severity and scope", "[check]") {
 }
 
 TEST_CASE("a consistent corpus has no findings", "[check]") {
-  CHECK(Check(Load(kClean)).empty());
+  CHECK(Check(arbitro::test::LoadOrFail(kClean)).empty());
 }
 
 TEST_CASE("check also judges models built in memory", "[check]") {
-  arbitro::Corpus corpus = Load(kClean);
+  arbitro::Corpus corpus = arbitro::test::LoadOrFail(kClean);
   arbitro::Rulebook& book = corpus.rulebooks.front();
   const int p3 = book.Find("r1__p3");
   REQUIRE(p3 >= 0);
@@ -198,7 +189,7 @@ TEST_CASE("severity names", "[check]") {
 }
 
 TEST_CASE("check finds the real corpus's inconsistencies by itself", "[corpus]") {
-  const arbitro::Corpus corpus = Load(ARBITRO_CORPUS_DIR);
+  const arbitro::Corpus corpus = arbitro::test::LoadOrFail(ARBITRO_CORPUS_DIR);
   const std::vector<arbitro::Finding> findings = Check(corpus);
   REQUIRE(!findings.empty());
   auto unit_of = [&](const arbitro::Citation& c) -> const arbitro::Unit* {

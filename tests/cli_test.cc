@@ -11,8 +11,8 @@ using arbitro::test::TempDir;
 
 namespace {
 
-const std::string kMini = std::string(ARBITRO_FIXTURES_DIR) + "/corpus-mini";
-const std::string kMiniEnv = "ARBITRO_CORPUS=" + arbitro::test::ShellQuote(kMini);
+const std::string kMini = arbitro::test::MiniCorpusDir();
+const std::string kMiniEnv = arbitro::test::CorpusEnv(kMini);
 
 }  // namespace
 
@@ -122,7 +122,7 @@ TEST_CASE("a corrupt index is an index error, not a crash", "[e2e]") {
 TEST_CASE("on the real corpus: game names, and other games when the named one has nothing",
           "[e2e]") {
   TempDir idx;
-  const std::string real = "ARBITRO_CORPUS=" + arbitro::test::ShellQuote(ARBITRO_CORPUS_DIR);
+  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
   // "Ostruzione" is an infringement of Subbuteo and of Table Rugby, not of Soccer Tactics.
   auto r =
       RunArbitro({"--index", idx.path(), "ask", "--game", "Soccer Tactics", "ostruzione"}, real);

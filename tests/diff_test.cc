@@ -22,15 +22,6 @@ const std::string kRevisions = std::string(ARBITRO_FIXTURES_DIR) + "/revisions/c
 const std::string kOldPath = kRevisions + "/subbuteo/subbuteo-2.0.xml";
 const std::string kNewPath = kRevisions + "/subbuteo/subbuteo-2.1.xml";
 
-arbitro::Corpus Load(const std::string& dir) {
-  arbitro::Corpus corpus;
-  std::vector<arbitro::Diagnostic> diagnostics;
-  const arbitro::Status s = arbitro::LoadCorpus(dir, &corpus, &diagnostics);
-  INFO(s.message());
-  REQUIRE(s.ok());
-  return corpus;
-}
-
 arbitro::DiffResult Diff(const arbitro::Corpus& corpus, const std::string& a,
                          const std::string& b) {
   const arbitro::Rulebook* old_doc = corpus.FindDoc(a);
@@ -67,7 +58,7 @@ bool HasEdit(const arbitro::ProvisionChange& c, arbitro::WordEdit::Op op, const 
 }  // namespace
 
 TEST_CASE("diff reports exactly the known changes of a revision", "[diff]") {
-  const arbitro::Corpus corpus = Load(kRevisions);
+  const arbitro::Corpus corpus = arbitro::test::LoadOrFail(kRevisions);
   const arbitro::DiffResult d = Diff(corpus, "subbuteo-2.0", "subbuteo-2.1");
   CHECK(d.game == "subbuteo");
   CHECK(d.old_doc == "subbuteo-2.0");
@@ -158,12 +149,12 @@ TEST_CASE("diff reports exactly the known changes of a revision", "[diff]") {
 }
 
 TEST_CASE("diff of an edition with itself, and across games", "[diff]") {
-  const arbitro::Corpus corpus = Load(kRevisions);
+  const arbitro::Corpus corpus = arbitro::test::LoadOrFail(kRevisions);
   const arbitro::DiffResult same = Diff(corpus, "subbuteo-2.0", "subbuteo-2.0");
   CHECK(same.changes.empty());
   CHECK(same.summary.unchanged == 26);  // 2 rules, 5 sections, 19 provisions
 
-  const arbitro::Corpus mini = Load(std::string(ARBITRO_FIXTURES_DIR) + "/corpus-mini");
+  const arbitro::Corpus mini = arbitro::test::LoadOrFail(arbitro::test::MiniCorpusDir());
   arbitro::DiffResult result;
   const arbitro::Status s =
       arbitro::DiffRulebooks(*corpus.FindDoc("subbuteo-2.0"), mini.rulebooks.front(), &result);
@@ -174,7 +165,7 @@ TEST_CASE("diff of an edition with itself, and across games", "[diff]") {
 }
 
 TEST_CASE("diff of every real document with itself finds nothing", "[corpus]") {
-  const arbitro::Corpus corpus = Load(ARBITRO_CORPUS_DIR);
+  const arbitro::Corpus corpus = arbitro::test::LoadOrFail(ARBITRO_CORPUS_DIR);
   for (const auto& book : corpus.rulebooks) {
     arbitro::DiffResult d;
     REQUIRE(arbitro::DiffRulebooks(book, book, &d).ok());

@@ -29,8 +29,8 @@ using test::RunChild;
 using test::RunResult;
 using test::TempDir;
 
-const std::string kMini = std::string(ARBITRO_FIXTURES_DIR) + "/corpus-mini";
-const std::string kMiniEnv = "ARBITRO_CORPUS=" + test::ShellQuote(kMini);
+const std::string kMini = test::MiniCorpusDir();
+const std::string kMiniEnv = test::CorpusEnv(kMini);
 
 std::string Replace(std::string text, const std::string& from, const std::string& to) {
   const size_t at = text.find(from);
@@ -289,13 +289,7 @@ std::vector<Hostile> HostileInputs() {
 
 TEST_CASE("hostile questions and scenarios: no crash, a clear answer or message", "[hostile]") {
   TempDir idx;
-  Corpus corpus;
-  std::vector<Diagnostic> diagnostics;
-  REQUIRE(LoadCorpus(kMini, &corpus, &diagnostics).ok());
-  IndexStats stats;
-  REQUIRE(BuildIndex(corpus, idx.path(), &stats).ok());
-  std::unique_ptr<Engine> engine;
-  REQUIRE(Engine::Open(idx.path(), &engine).ok());
+  std::unique_ptr<Engine> engine = test::IndexAndOpen(kMini, idx.path());
 
   double worst_ms = 0;
   std::string worst;

@@ -12,21 +12,14 @@ using arbitro::test::TempDir;
 
 namespace {
 
-const std::string kMini = std::string(ARBITRO_FIXTURES_DIR) + "/corpus-mini";
+const std::string kMini = arbitro::test::MiniCorpusDir();
 
 void BuildMini(const std::string& index_dir, IndexStats* stats) {
-  Corpus corpus;
-  std::vector<Diagnostic> diagnostics;
-  REQUIRE(LoadCorpus(kMini, &corpus, &diagnostics).ok());
-  REQUIRE(BuildIndex(corpus, index_dir, stats).ok());
+  arbitro::test::IndexOrFail(kMini, index_dir, stats);
 }
 
 std::unique_ptr<Engine> OpenMini(const TempDir& dir) {
-  IndexStats stats;
-  BuildMini(dir.path(), &stats);
-  std::unique_ptr<Engine> engine;
-  REQUIRE(Engine::Open(dir.path(), &engine).ok());
-  return engine;
+  return arbitro::test::IndexAndOpen(kMini, dir.path());
 }
 
 }  // namespace

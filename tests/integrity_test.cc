@@ -280,12 +280,8 @@ TEST_CASE("SQLite: read-only immutable queries, foreign keys on, one rollback-jo
   // A folder name with URI syntax in it ('?', '#', '%') must not change what is opened.
   TempDir work;
   const std::string index_dir = work / "indice #1?prova%20";
-  Corpus corpus;
-  std::vector<Diagnostic> diagnostics;
-  REQUIRE(
-      LoadCorpus(std::string(ARBITRO_FIXTURES_DIR) + "/corpus-mini", &corpus, &diagnostics).ok());
   IndexStats stats;
-  REQUIRE(BuildIndex(corpus, index_dir, &stats).ok());
+  test::IndexOrFail(test::MiniCorpusDir(), index_dir, &stats);
   const std::string db_path = SqlitePath(stats.generation);
   const std::string before = test::ReadFile(db_path);
 

@@ -22,15 +22,11 @@ using arbitro::test::TempDir;
 
 namespace {
 
-const std::string kMini = std::string(ARBITRO_FIXTURES_DIR) + "/corpus-mini";
-const std::string kMiniEnv = "ARBITRO_CORPUS=" + arbitro::test::ShellQuote(kMini);
+const std::string kMini = arbitro::test::MiniCorpusDir();
+const std::string kMiniEnv = arbitro::test::CorpusEnv(kMini);
 
 void Build(const std::string& corpus_dir, const std::string& index_dir) {
-  Corpus corpus;
-  std::vector<Diagnostic> diagnostics;
-  REQUIRE(LoadCorpus(corpus_dir, &corpus, &diagnostics).ok());
-  IndexStats stats;
-  REQUIRE(BuildIndex(corpus, index_dir, &stats).ok());
+  arbitro::test::IndexOrFail(corpus_dir, index_dir);
 }
 
 std::unique_ptr<Engine> Open(const std::string& index_dir) {

@@ -17,19 +17,8 @@ namespace {
 // One index of the real corpus for every test case of this file.
 Engine& RealCorpusEngine() {
   static arbitro::test::TempDir dir;
-  static std::unique_ptr<Engine> engine = [] {
-    Corpus corpus;
-    std::vector<Diagnostic> diagnostics;
-    Status s = LoadCorpus(ARBITRO_CORPUS_DIR, &corpus, &diagnostics);
-    if (!s.ok()) FAIL("corpus: " << s.message());
-    IndexStats stats;
-    s = BuildIndex(corpus, dir.path(), &stats);
-    if (!s.ok()) FAIL("index: " << s.message());
-    std::unique_ptr<Engine> e;
-    s = Engine::Open(dir.path(), &e);
-    if (!s.ok()) FAIL("open: " << s.message());
-    return e;
-  }();
+  static std::unique_ptr<Engine> engine =
+      arbitro::test::IndexAndOpen(ARBITRO_CORPUS_DIR, dir.path());
   return *engine;
 }
 

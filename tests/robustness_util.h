@@ -106,7 +106,7 @@ inline RunResult RunChild(const std::vector<std::string>& args, ChildOptions opt
 inline void WriteMarkedCorpus(const std::string& dir, int provisions, bool marked) {
   std::error_code ec;
   std::filesystem::remove_all(dir, ec);
-  CopyTree(std::string(ARBITRO_FIXTURES_DIR) + "/corpus-mini", dir);
+  CopyTree(MiniCorpusDir(), dir);
   std::string xml =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<rulebook game=\"mini\" doc=\"mini-big\" xml:lang=\"it\">\n"

@@ -1,9 +1,11 @@
-// Helpers shared by the tests: temporary directories and running the arbitro binary.
+// Helpers shared by the tests: temporary directories, running the arbitro binary, and
+// indexing a corpus for the engine tests.
 #pragma once
 
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +13,10 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "arbitro/indexer.h"
+#include "arbitro/query.h"
+#include "arbitro/schema.h"
 
 namespace arbitro::test {
 
@@ -79,6 +85,46 @@ inline RunResult RunArbitro(const std::vector<std::string>& args, const std::str
 // Copies a directory tree (for fixtures that a test modifies).
 inline void CopyTree(const std::string& from, const std::string& to) {
   std::filesystem::copy(from, to, std::filesystem::copy_options::recursive);
+}
+
+// The small fixture corpus of the engine and end-to-end tests.
+inline std::string MiniCorpusDir() {
+  return std::string(ARBITRO_FIXTURES_DIR) + "/corpus-mini";
+}
+
+// Environment prefix for RunArbitro: arbitro reads the corpus in `dir`.
+inline std::string CorpusEnv(const std::string& dir) {
+  return "ARBITRO_CORPUS=" + ShellQuote(dir);
+}
+
+// The corpus in `dir`; a load error fails the test with its message.
+inline Corpus LoadOrFail(const std::string& dir) {
+  Corpus corpus;
+  std::vector<Diagnostic> diagnostics;
+  const Status s = LoadCorpus(dir, &corpus, &diagnostics);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  return corpus;
+}
+
+// Indexes the corpus in `corpus_dir` into `index_dir`; an error fails the test.
+inline void IndexOrFail(const std::string& corpus_dir, const std::string& index_dir,
+                        IndexStats* stats = nullptr) {
+  IndexStats ignored;
+  const Status s = BuildIndex(LoadOrFail(corpus_dir), index_dir, stats ? stats : &ignored);
+  INFO(s.message());
+  REQUIRE(s.ok());
+}
+
+// Indexes the corpus in `corpus_dir` into `index_dir` and opens the engine on it.
+inline std::unique_ptr<Engine> IndexAndOpen(const std::string& corpus_dir,
+                                            const std::string& index_dir) {
+  IndexOrFail(corpus_dir, index_dir);
+  std::unique_ptr<Engine> engine;
+  const Status s = Engine::Open(index_dir, &engine);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  return engine;
 }
 
 }  // namespace arbitro::test
