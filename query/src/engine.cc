@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "engine_impl.h"
+#include "rules.h"
 
 namespace arbitro {
 namespace {
@@ -464,46 +465,17 @@ Status Engine::Facts(const std::string& name, std::vector<FactInfo>* facts) {
   Status s = impl_->CanonicalGame(name, &game);
   if (!s.ok()) return s;
   facts->clear();
-  Statement st;
-  s = impl_->db.Prepare(
-      "SELECT f.id, f.name, f.type, f.ask, f.label, f.default_value FROM facts f"
-      " WHERE f.game = ? ORDER BY f.ord",
-      &st);
-  Statement values, forms;
-  if (s.ok())
-    s = impl_->db.Prepare("SELECT id, value, label FROM fact_values WHERE fact_id = ? ORDER BY ord",
-                          &values);
-  if (s.ok())
-    s = impl_->db.Prepare("SELECT form FROM forms WHERE fact_id = ? AND value_id IS ?", &forms);
+  GameRules rules;
+  s = LoadGameRules(impl_->db, game, impl_->sanction_labels, impl_->beneficiary_labels, &rules,
+                    /*with_cases=*/false);
   if (!s.ok()) return s;
-  st.Bind(1, game);
-  std::vector<std::pair<long long, FactInfo>> rows;
-  while (st.Step(&s)) {
-    FactInfo f;
-    f.name = st.Text(1);
-    f.type = st.Text(2);
-    f.ask = st.Text(3);
-    f.label = st.Text(4);
-    f.default_value = st.Text(5);
-    rows.emplace_back(st.Int(0), std::move(f));
-  }
-  for (auto& [fact_id, f] : rows) {
-    forms.Bind(1, fact_id).BindNull(2);
-    while (forms.Step(&s)) f.forms.push_back(forms.Text(0));
-    forms.Reset();
-    values.Bind(1, fact_id);
-    std::vector<std::pair<long long, FactInfo::Value>> vals;
-    while (values.Step(&s)) vals.push_back({values.Int(0), {values.Text(1), values.Text(2), {}}});
-    values.Reset();
-    for (auto& [value_id, v] : vals) {
-      forms.Bind(1, fact_id).Bind(2, value_id);
-      while (forms.Step(&s)) v.forms.push_back(forms.Text(0));
-      forms.Reset();
-      f.values.push_back(std::move(v));
-    }
+  for (const RuleFact& rf : rules.facts) {
+    FactInfo f{rf.name, rf.integer ? "integer" : "enum", rf.ask, rf.label, rf.default_value,
+               rf.forms, {}};
+    for (const RuleValue& v : rf.values) f.values.push_back({v.id, v.label, v.forms});
     facts->push_back(std::move(f));
   }
-  return s;
+  return Status::OK();
 }
 
 }  // namespace arbitro
