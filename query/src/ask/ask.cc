@@ -1,0 +1,445 @@
+// Engine::Ask: Italian question → ranked provisions.
+//
+// 1. Analysis: spelling corrections, the game (named, hinted by a game word, or the game
+//    whose rulebooks use the question's own words), concepts (lexicon phrases and
+//    content words, with their synonyms) and what the question asks for: a
+//    consequence ("cosa succede se …"), a definition ("cos'è …"), a permission
+//    ("posso …?"), a procedure ("come si batte …"), a number ("quanti …"), a place
+//    ("da dove …"), the ruling that a named sanction follows ("quando si assegna …").
+// 2. Retrieval: BM25 over the concepts, plus the fact values the vocabulary reads in
+//    the question, the things the question counts and the names of numeric parameters.
+// 3. Re-ranking of the best candidates with what BM25 cannot see: the share of the
+//    question's concepts a provision covers (weighted by rarity), the headings above
+//    it, the question's word pairs in it, and whether its kind (definition, permission,
+//    procedure, sanction …) is what the question asks for.
+// The weights below are round values chosen on the odd question lines of
+// tests/eval/questions-*.tsv and checked on the even ones.
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <set>
+#include <unordered_map>
+
+#include "ask/question.h"
+#include "core/engine_impl.h"
+
+namespace arbitro {
+namespace {
+
+using ask::AskedCounts;
+using ask::CorrectSpelling;
+using ask::GameOfWords;
+using ask::Intent;
+using ask::IsPhraseTerm;
+using ask::kPlaceWords;
+using ask::ReadIntent;
+
+constexpr size_t kMaxQueryTokens = 64;
+constexpr size_t kMaxQueryBytes = 4096;
+constexpr Xapian::doccount kCandidates = 60;
+
+constexpr size_t kMinDerivedStem = 5;    // bytes of a stem that may take derived forms
+constexpr size_t kMaxDerivedSuffix = 6;  // bytes a derived form may add to the stem
+
+// Query weights (BM25 parts).
+constexpr double kPhraseWeight = 2.0;      // a lexicon phrase of the question
+constexpr double kPhraseWordWeight = 0.5;  // one of its words, on its own
+constexpr double kNumberWeight = 0.5;      // "a 6 cm": often a hypothetical value
+constexpr double kFactWeight = 0.5;        // a fact value read by the vocabulary
+constexpr double kCountedWeight = 1.0;     // the thing a number counts
+constexpr double kParamNameWeight = 2.0;   // a word of a numeric parameter's name
+// Re-ranking factors.
+constexpr double kCoverageFloor = 0.4;        // score × (floor + (1-floor) × coverage)
+constexpr double kHeadingBonus = 0.4;         // × (1 + bonus × share of concepts in headings)
+constexpr double kPairBonus = 0.3;            // × (1 + bonus × share of word pairs found)
+constexpr double kRowFactor = 0.9;            // a summary table row, beside its body provision
+constexpr double kAbridgedFactor = 0.85;      // the abridged edition, beside the full one
+constexpr double kLeadFactor = 1.05;          // the first provision of its section
+constexpr double kSanctionFactor = 1.15;      // consequence asked, provision sanctions
+constexpr double kNamedSanctionFactor = 1.3;  // the sanction the question names
+constexpr double kTermFactor = 1.25;          // definition asked, provision defines a term
+constexpr double kDefinitionFactor = 1.25;    // definition asked, kind="definition"
+constexpr double kPermissionFactor = 1.2;     // permission asked, kind permission/prohibition
+constexpr double kProcedureFactor = 1.1;      // procedure asked, kind="procedure"
+constexpr double kParamFactor = 1.15;         // number asked, provision has parameters
+constexpr double kPlaceFactor = 1.3;          // place asked, provision names a place
+constexpr double kNamedFactor = 1.3;          // the question names the provision (heading, term)
+constexpr double kNamedDocFactor = 4.0;       // the question names the document ("abbreviate")
+constexpr size_t kMaxNameWords = 5;           // longest name looked for in a question
+constexpr double kSynonymCredit = 0.7;        // a concept found only through a synonym
+constexpr double kOtherGameFactor = 0.35;     // inferred game: a prior, not a filter
+
+// One concept of the question: a word or a phrase with its alternative terms.
+struct Concept {
+  std::vector<std::string> terms;  // first is the term as written
+  double weight = 1.0;
+  double specificity = 1.0;  // log(1 + N/df): rare concepts say more
+  bool phrase = false;
+};
+
+// Which of the candidate documents index a term, read from posting lists: reading
+// each document's termlist instead costs one zlib inflate per document.
+class Membership {
+ public:
+  Membership(const Xapian::Database& db, std::vector<Xapian::docid> dids)
+      : db_(db), dids_(std::move(dids)) {
+    order_.resize(dids_.size());
+    std::iota(order_.begin(), order_.end(), 0);
+    std::sort(order_.begin(), order_.end(),
+              [&](size_t a, size_t b) { return dids_[a] < dids_[b]; });
+  }
+  bool Has(size_t candidate, const std::string& term) {
+    auto [it, fresh] = cache_.try_emplace(term);
+    if (fresh) {
+      it->second.assign(dids_.size(), false);
+      Xapian::PostingIterator p = db_.postlist_begin(term);
+      const Xapian::PostingIterator end = db_.postlist_end(term);
+      for (size_t k : order_) {
+        if (p == end) break;
+        p.skip_to(dids_[k]);
+        if (p != end && *p == dids_[k]) it->second[k] = true;
+      }
+    }
+    return it->second[candidate];
+  }
+
+ private:
+  const Xapian::Database& db_;
+  std::vector<Xapian::docid> dids_;
+  std::vector<size_t> order_;  // candidates by docid
+  std::unordered_map<std::string, std::vector<bool>> cache_;
+};
+
+struct Candidate {
+  Xapian::docid did;
+  double score;
+  std::string game;
+};
+
+}  // namespace
+
+Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResult* result) {
+  Impl& im = *impl_;
+  *result = AskResult();
+  result->query = question;
+  if (asked.limit < 1 || asked.limit > 100) {
+    return Status::InvalidArgument("--limit deve essere tra 1 e 100");
+  }
+  AskOptions options = asked;  // with the game's canonical name
+  std::string only_doc;        // the game was named by one of its documents
+  if (!options.game.empty()) {
+    Status s = im.CanonicalGame(asked.game, &options.game, &only_doc);
+    if (!s.ok()) return s;
+  }
+  std::vector<Token> tokens =
+      im.analyzer->Tokenize(SanitizeUtf8(question.substr(0, kMaxQueryBytes)));
+  if (tokens.size() > kMaxQueryTokens) tokens.resize(kMaxQueryTokens);
+  if (tokens.empty()) {
+    return Status::InvalidArgument("la domanda è vuota: scrivere almeno una parola");
+  }
+  try {
+    // ---- spelling first, so that a corrected word can still complete a phrase
+    // ("calcio di rigre").
+    if (CorrectSpelling(im.xdb, *im.analyzer, &tokens)) {
+      for (const Token& t : tokens)
+        result->corrected += (result->corrected.empty() ? "" : " ") + t.word;
+    }
+    result->game = options.game;
+    if (result->game.empty()) {
+      result->game = im.InferGame(tokens);
+      if (result->game.empty()) result->game = GameOfWords(im.xdb, im.games, tokens);
+      result->game_inferred = !result->game.empty();
+    }
+
+    // ---- concepts: phrases first, then the remaining content words
+    std::vector<Concept> concepts;
+    std::vector<int> concept_of(tokens.size(), -1);  // token → its word concept
+    std::vector<bool> in_phrase(tokens.size(), false);
+    auto add_terms = [](Concept* c, const std::vector<std::string>& extra) {
+      for (const auto& e : extra) {
+        if (std::find(c->terms.begin(), c->terms.end(), e) == c->terms.end()) c->terms.push_back(e);
+      }
+    };
+    auto add_synonyms = [&](Concept* c) {
+      std::vector<std::string> extra;
+      for (const auto& t : c->terms) {
+        for (auto it = im.xdb.synonyms_begin(t); it != im.xdb.synonyms_end(t); ++it)
+          extra.push_back(*it);
+      }
+      add_terms(c, extra);
+    };
+    // Derived words the stemmer keeps apart ("lucidare" → "lucidatura", "spostare" →
+    // "spostamento"): index terms that extend a long enough stem by a suffix.
+    auto add_derived = [&](Concept* c) {
+      const std::string& stem = c->terms[0];
+      if (stem.size() < kMinDerivedStem || stem.back() == '_') return;  // '_': protected word
+      std::vector<std::string> extra;
+      for (auto it = im.xdb.allterms_begin(stem); it != im.xdb.allterms_end(stem); ++it) {
+        const std::string& t = *it;
+        if (t != stem && t.back() != '_' && t.size() <= stem.size() + kMaxDerivedSuffix)
+          extra.push_back(t);
+      }
+      add_terms(c, extra);
+    };
+    for (const PhraseMatch& p : im.analyzer->Phrases(tokens)) {
+      Concept c;
+      c.terms.push_back(p.term);
+      c.weight = kPhraseWeight;
+      c.phrase = true;
+      add_synonyms(&c);
+      concepts.push_back(std::move(c));
+      for (size_t k = 0; k < p.count; ++k) in_phrase[p.first + k] = true;
+    }
+    std::map<std::string, int> seen;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      const Token& t = tokens[i];
+      if (t.stop) continue;
+      auto [it, fresh] = seen.emplace(t.term, static_cast<int>(concepts.size()));
+      // A synonym of a word already asked about ("offside: … fuorigioco?") is the same concept.
+      for (size_t k = 0; fresh && k < concepts.size(); ++k) {
+        const auto& terms = concepts[k].terms;
+        if (!concepts[k].phrase && std::find(terms.begin(), terms.end(), t.term) != terms.end()) {
+          it->second = static_cast<int>(k);
+          fresh = false;
+        }
+      }
+      concept_of[i] = it->second;
+      if (!fresh) continue;
+      Concept c;
+      c.terms.push_back(t.term);
+      c.weight = in_phrase[i] ? kPhraseWordWeight : IsNumberWord(t.word) ? kNumberWeight : 1.0;
+      // A word of a lexicon phrase means the phrase ("tiri piazzati" is no placing).
+      if (!in_phrase[i]) add_synonyms(&c);
+      if (!in_phrase[i]) add_derived(&c);
+      concepts.push_back(std::move(c));
+    }
+    if (concepts.empty()) {
+      return Status::InvalidArgument(
+          "la domanda contiene solo parole troppo comuni: aggiungere un termine di gioco");
+    }
+    const double n_docs = std::max(1.0, static_cast<double>(im.xdb.get_doccount()));
+    for (Concept& c : concepts) {
+      double df = 0;
+      for (const auto& t : c.terms) df = std::max(df, static_cast<double>(im.xdb.get_termfreq(t)));
+      c.specificity = std::log(1.0 + n_docs / std::max(1.0, df));
+    }
+    const Intent intent = ReadIntent(tokens, concepts.size());
+
+    // Sanction types the question names ("calcio di rigore", or "rinvio" through its
+    // synonym "rimessa dal fondo"), by their labels.
+    std::vector<std::string> named_sanctions;
+    if (intent.trigger) {
+      std::set<std::string> asked;
+      for (const Concept& c : concepts) asked.insert(c.terms.begin(), c.terms.end());
+      for (const auto& [key, label] : im.sanction_labels) {
+        if (!key.first.empty() && key.first != result->game) continue;
+        if (asked.count(im.analyzer->ExpressionTerm(label))) named_sanctions.push_back(key.second);
+      }
+    }
+    std::vector<std::string> place_terms;
+    if (intent.place) {
+      for (const char* w : kPlaceWords) place_terms.push_back(im.analyzer->TermOf(w));
+    }
+
+    // ---- retrieval
+    std::vector<Xapian::Query> parts;
+    auto add_part = [&](const std::vector<std::string>& terms, double weight) {
+      if (terms.empty()) return;
+      parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT,
+                         Xapian::Query(Xapian::Query::OP_SYNONYM, terms.begin(), terms.end()),
+                         weight);
+    };
+    for (const Concept& c : concepts) add_part(c.terms, c.weight);
+    // The vocabulary: facts the question's words describe reach the rules testing them.
+    // A question about what something is wants its definition, not the cases testing it.
+    if (!intent.definition || intent.consequence) {
+      std::vector<std::string> fact_terms;
+      Status s = im.FactTerms(result->game, tokens, &fact_terms);
+      if (!s.ok()) return s;
+      for (const auto& t : fact_terms) add_part({t}, kFactWeight);
+    }
+    // Word concepts under a field prefix (counted things, parameter names).
+    auto prefixed = [](const Concept& c, const char* field) {
+      std::vector<std::string> out;
+      for (const auto& t : c.terms) {
+        if (!IsPhraseTerm(t)) out.push_back(field + t);
+      }
+      return out;
+    };
+    const std::vector<std::string> counts = AskedCounts(tokens);
+    for (const Concept& c : concepts) {
+      if (!c.phrase && std::find(counts.begin(), counts.end(), c.terms[0]) != counts.end()) {
+        add_part(prefixed(c, prefix::kCounted), kCountedWeight);
+      }
+    }
+    // "Quanto dura l'intervallo?": the names of the numeric parameters say what they measure.
+    if (intent.number) {
+      for (const Concept& c : concepts)
+        add_part(prefixed(c, prefix::kParam), c.weight * kParamNameWeight);
+    }
+    Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
+    if (!options.game.empty()) {
+      query = Xapian::Query(
+          Xapian::Query::OP_FILTER, query,
+          Xapian::Query(only_doc.empty() ? prefix::kGame + options.game : prefix::kDoc + only_doc));
+    }
+
+    // Consecutive content words of the question ("stessa miniatura"), each pair with
+    // the index terms that spell it (first two alternatives of each word).
+    std::vector<std::vector<std::string>> slots;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      if (concept_of[i] < 0) continue;
+      std::vector<std::string> alts;
+      for (const auto& t : concepts[concept_of[i]].terms) {
+        if (!IsPhraseTerm(t) && alts.size() < 2) alts.push_back(t);
+      }
+      if (!alts.empty()) slots.push_back(std::move(alts));
+    }
+    std::vector<std::vector<std::string>> pairs;
+    for (size_t i = 0; i + 1 < slots.size() && pairs.size() < 12; ++i) {
+      if (slots[i] == slots[i + 1]) continue;
+      std::vector<std::string> spellings;
+      for (const auto& a : slots[i]) {
+        for (const auto& b : slots[i + 1]) spellings.push_back(BigramTerm(a, b));
+      }
+      pairs.push_back(std::move(spellings));
+    }
+
+    // Names the question may give (a heading, a defined term): every run of its
+    // content words.
+    std::vector<std::string> names;
+    {
+      std::vector<Token> content;
+      for (const Token& t : tokens) {
+        if (!t.stop) content.push_back(t);
+      }
+      for (size_t i = 0; i < content.size(); ++i) {
+        for (size_t n = 1; n <= kMaxNameWords && i + n <= content.size(); ++n) {
+          const std::string term = NameTerm({content.begin() + i, content.begin() + i + n});
+          if (!term.empty()) names.push_back(term);
+        }
+      }
+    }
+
+    // Documents the question names by a word of their title ("regole abbreviate").
+    std::vector<std::string> named_docs;
+    for (const auto& [doc, row] : im.docs) {
+      for (const Concept& c : concepts) {
+        if (std::any_of(c.terms.begin(), c.terms.end(),
+                        [&](const std::string& t) { return row.title_terms.count(t) > 0; })) {
+          named_docs.push_back(doc);
+          break;
+        }
+      }
+    }
+
+    // A document named by its title names its game too.
+    if (result->game.empty() && !named_docs.empty()) {
+      const std::string& game = im.docs.at(named_docs[0]).info.game;
+      if (std::all_of(named_docs.begin(), named_docs.end(),
+                      [&](const std::string& d) { return im.docs.at(d).info.game == game; })) {
+        result->game = game;
+        result->game_inferred = true;
+      }
+    }
+
+    // ---- re-ranking
+    Xapian::Enquire enquire(im.xdb);
+    enquire.set_query(query);
+    Xapian::MSet mset = enquire.get_mset(0, kCandidates);
+    const double top = mset.empty() ? 1.0 : std::max(1e-9, mset.begin().get_weight());
+    Membership doc(im.xdb, std::vector<Xapian::docid>(mset.begin(), mset.end()));
+    const std::string flag = prefix::kFlag;
+    const std::string kind = flag + "kind-";
+    std::vector<Candidate> candidates;
+    for (auto it = mset.begin(); it != mset.end(); ++it) {
+      const size_t i = it.get_rank();
+      double covered = 0, total = 0, in_heading = 0;
+      for (const Concept& c : concepts) {
+        const double w = c.weight * c.specificity;
+        total += w;
+        bool found = false, heading = false, own = false;
+        for (const auto& term : c.terms) {
+          if (!doc.Has(i, term)) continue;  // headings are indexed as text too
+          found = true;
+          own |= term == c.terms[0];
+          if (!heading && doc.Has(i, prefix::kHeading + term)) heading = true;
+        }
+        if (found) covered += w * (own ? 1.0 : kSynonymCredit);
+        if (heading) in_heading += w;
+      }
+      double pairs_found = 0;
+      for (const auto& spellings : pairs) {
+        if (std::any_of(spellings.begin(), spellings.end(),
+                        [&](const auto& t) { return doc.Has(i, t); })) {
+          pairs_found += 1;
+        }
+      }
+      auto has_any = [&](const std::string& field, const std::vector<std::string>& terms) {
+        return std::any_of(terms.begin(), terms.end(),
+                           [&](const auto& t) { return doc.Has(i, field + t); });
+      };
+      double score = it.get_weight() / top;
+      score *= kCoverageFloor + (1 - kCoverageFloor) * (total > 0 ? covered / total : 0);
+      score *= 1.0 + kHeadingBonus * (total > 0 ? in_heading / total : 0);
+      if (!pairs.empty())
+        score *= 1.0 + kPairBonus * pairs_found / static_cast<double>(pairs.size());
+      if (doc.Has(i, std::string(prefix::kKind) + "row")) score *= kRowFactor;
+      if (doc.Has(i, flag + "abridged")) score *= kAbridgedFactor;
+      if (doc.Has(i, flag + "lead")) score *= kLeadFactor;
+      if (intent.consequence && doc.Has(i, flag + "sanction")) score *= kSanctionFactor;
+      if (has_any(prefix::kSanction, named_sanctions)) score *= kNamedSanctionFactor;
+      if (intent.definition && doc.Has(i, flag + "term")) score *= kTermFactor;
+      if (intent.definition && doc.Has(i, kind + "definition")) score *= kDefinitionFactor;
+      if (intent.permission && has_any(kind, {"permission", "prohibition"}))
+        score *= kPermissionFactor;
+      if (intent.procedure && doc.Has(i, kind + "procedure")) score *= kProcedureFactor;
+      if (intent.number && doc.Has(i, flag + "param")) score *= kParamFactor;
+      if (has_any("", place_terms)) score *= kPlaceFactor;
+      if (has_any("", names)) score *= kNamedFactor;
+      if (has_any(prefix::kDoc, named_docs)) score *= kNamedDocFactor;
+      std::string game;
+      for (const auto& g : im.games) {
+        if (doc.Has(i, prefix::kGame + g)) game = g;
+      }
+      candidates.push_back({*it, score, game});
+    }
+    // An inferred game is a strong prior, not a filter: a clearly better answer from
+    // another game can still surface.
+    if (options.game.empty() && !result->game.empty()) {
+      for (Candidate& c : candidates) {
+        if (c.game != result->game) c.score *= kOtherGameFactor;
+      }
+    }
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+
+    // ---- results
+    std::set<std::string> highlight_terms;
+    for (const Concept& c : concepts) highlight_terms.insert(c.terms.begin(), c.terms.end());
+    const double best = candidates.empty() ? 1.0 : std::max(1e-9, candidates[0].score);
+    for (const Candidate& c : candidates) {
+      if (result->hits.size() >= static_cast<size_t>(options.limit)) break;
+      const std::string data = im.xdb.get_document(c.did).get_data();
+      char* end = nullptr;
+      const long long unit_id = std::strtoll(data.c_str(), &end, 10);
+      if (data.empty() || *end != '\0')
+        return Status::IndexError("indice Xapian non valido: documento senza unità");
+      AskHit hit;
+      Status s = im.LoadProvision(unit_id, /*with_links=*/true, &hit.provision);
+      if (!s.ok()) return s;
+      hit.score = std::round(c.score / best * 10000) / 10000;
+      for (const Token& t : im.analyzer->Tokenize(hit.provision.text)) {
+        if (!t.stop && highlight_terms.count(t.term)) hit.highlights.emplace_back(t.begin, t.end);
+      }
+      result->hits.push_back(std::move(hit));
+    }
+  } catch (const Xapian::Error& e) {
+    return Status::IndexError("ricerca non riuscita: " + e.get_description());
+  }
+  return Status::OK();
+}
+
+}  // namespace arbitro

@@ -1,0 +1,167 @@
+// Reading a game's facts from Italian text (see fact_reader.h), the per-game
+// vocabulary cache (Engine::Impl::Resolver) and the fact terms ask searches with.
+#include "core/fact_reader.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace arbitro {
+
+void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& content,
+               FactMap* facts, std::vector<std::string>* contradictions) {
+  // Spelling correction against the game's forms.
+  std::vector<Token> words = content;
+  for (Token& t : words) {
+    if (gr.form_terms.count(t.term) || t.word.size() < 5) continue;
+    if (im.xdb.get_termfreq(t.term) > 0) continue;
+    const std::string& suggestion = im.SpellingSuggestion(t.word);
+    if (!suggestion.empty()) {
+      t.term = im.analyzer->TermOf(suggestion);
+      t.word = suggestion;
+    }
+  }
+  // Where each term stands in the description: a form is tried only where its
+  // first term occurs.
+  std::map<std::string, std::vector<size_t>> where;
+  for (size_t i = 0; i < words.size(); ++i) where[words[i].term].push_back(i);
+  std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
+  std::set<size_t> used_numbers;
+  // The forms starting with a term of the text, in their priority order.
+  std::vector<size_t> candidates;
+  for (const auto& [term, positions] : where) {
+    auto it = gr.forms_by_first.find(term);
+    if (it != gr.forms_by_first.end())
+      candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+  }
+  std::sort(candidates.begin(), candidates.end());
+  for (size_t index : candidates) {
+    const auto& form = gr.forms[index];
+    const size_t n = form.terms.size();
+    auto starts = where.find(form.terms[0]);
+    for (size_t i : starts->second) {
+      if (i + n > words.size()) continue;
+      bool match = true;
+      for (size_t k = 0; k < n && match; ++k) match = words[i + k].term == form.terms[k];
+      if (!match) continue;
+      auto& spans = taken[form.fact];
+      bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
+        return i < sp.first + sp.second && sp.first < i + n;
+      });
+      if (overlaps) continue;
+      const RuleFact& fact = gr.rules.facts[form.fact];
+      std::string value = form.value;
+      if (value.empty()) {
+        // A fact-level cue ("tira", "dado"): the number right after it is the value.
+        if (!fact.integer) continue;
+        size_t j = i + n;
+        while (j < words.size() && j < i + n + 2 &&
+               !std::isdigit(static_cast<unsigned char>(words[j].word[0])))
+          ++j;
+        if (j >= words.size() || j >= i + n + 2) continue;
+        // Each number is read once, by the longest cue (forms come longest first).
+        if (!used_numbers.insert(j).second) continue;
+        value = words[j].word;
+        spans.emplace_back(i, j - i + 1);
+      } else {
+        spans.emplace_back(i, n);
+      }
+      std::string span_words;
+      for (size_t k = i; k < i + n; ++k) span_words += (k > i ? " " : "") + words[k].word;
+      // Negation just before the form: a two-valued fact takes its other value.
+      bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
+                                words[i - 1].word == "né")) ||
+                     (i > 1 && words[i - 2].word == "non");
+      if (negated) {
+        if (fact.values.size() == 2 && !fact.integer) {
+          value = fact.values[0].id == value ? fact.values[1].id : fact.values[0].id;
+          span_words = "non " + span_words;
+        } else {
+          continue;
+        }
+      }
+      auto& list = (*facts)[fact.name];
+      if (std::none_of(list.begin(), list.end(),
+                       [&](const Reading& r) { return r.value == value; })) {
+        list.push_back({fact.name, value, span_words, i, n, true});
+      }
+    }
+  }
+  // The same object described twice with different values is a contradiction:
+  // two multi-word readings of a two-valued fact (a state such as still / moving)
+  // about the same head word ("palla ferma" / "palla in movimento"). Facts with many
+  // values legitimately hold several (subject and object of a sentence).
+  for (const auto& [fact, list] : *facts) {
+    const RuleFact* rule_fact = gr.rules.Fact(fact);
+    if (!rule_fact || rule_fact->integer || rule_fact->values.size() != 2) continue;
+    // The head a state is said of: the reading's first word when it has several,
+    // else the content word before it ("palla" in "palla … ferma").
+    auto head = [&](const Reading& r) -> std::string {
+      if (r.count >= 2) return words[r.first].term;
+      return r.first > 0 ? words[r.first - 1].term : std::string();
+    };
+    for (size_t a = 0; a < list.size(); ++a) {
+      for (size_t b = a + 1; b < list.size(); ++b) {
+        if (list[a].value == list[b].value || !list[a].from_text || !list[b].from_text) continue;
+        const std::string ha = head(list[a]), hb = head(list[b]);
+        if (!ha.empty() && ha == hb) {
+          contradictions->push_back("«" + list[a].words + "» e «" + list[b].words + "» (" + fact +
+                                    ")");
+        }
+      }
+    }
+  }
+}
+
+Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool need_cases) {
+  auto it = resolvers.find(game);
+  if (it != resolvers.end() && (it->second->complete || !need_cases)) {
+    *out = it->second.get();
+    return Status::OK();
+  }
+  auto r = std::make_shared<GameResolver>();
+  Status s = LoadGameRules(db, game, sanction_labels, beneficiary_labels, &r->rules, need_cases);
+  if (!s.ok()) return s;
+  r->complete = need_cases;
+  for (size_t f = 0; f < r->rules.facts.size(); ++f) {
+    const RuleFact& fact = r->rules.facts[f];
+    // Forms were analysed at index time with the same analyser.
+    auto add = [&](const std::string& value, const std::vector<std::string>& terms) {
+      if (terms.empty()) return;
+      r->form_terms.insert(terms.begin(), terms.end());
+      r->forms.push_back({f, value, terms});
+    };
+    for (const auto& terms : fact.form_terms) add("", terms);
+    for (const auto& v : fact.values) {
+      for (const auto& terms : v.form_terms) add(v.id, terms);
+    }
+  }
+  // Longest forms first: they win within a fact.
+  std::stable_sort(r->forms.begin(), r->forms.end(),
+                   [](const auto& a, const auto& b) { return a.terms.size() > b.terms.size(); });
+  for (size_t i = 0; i < r->forms.size(); ++i) r->forms_by_first[r->forms[i].terms[0]].push_back(i);
+  *out = r.get();
+  resolvers[game] = std::move(r);
+  return Status::OK();
+}
+
+Status Engine::Impl::FactTerms(const std::string& game, const std::vector<Token>& tokens,
+                               std::vector<std::string>* terms) {
+  std::vector<Token> content;
+  for (const Token& t : tokens) {
+    if (!t.stop) content.push_back(t);
+  }
+  for (const std::string& g : games) {
+    if (!game.empty() && g != game) continue;
+    GameResolver* gr = nullptr;
+    Status s = Resolver(g, &gr, /*need_cases=*/false);
+    if (!s.ok()) return s;
+    FactMap facts;
+    std::vector<std::string> contradictions;
+    ReadFacts(*this, *gr, content, &facts, &contradictions);
+    for (const auto& [fact, list] : facts) {
+      for (const Reading& r : list) terms->push_back(CondTerm(fact, r.value));
+    }
+  }
+  return Status::OK();
+}
+}  // namespace arbitro

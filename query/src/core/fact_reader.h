@@ -1,0 +1,51 @@
+// Reading a game's facts from Italian text: shared by ask (fact terms of a question)
+// and resolve (the facts of a described situation). Implemented in fact_reader.cc.
+//
+// The description's content words are matched against the Italian forms of the
+// game's vocabulary (stemmed, stopwords ignored, typos corrected through the
+// spelling dictionary); "non" before a form flips a two-valued fact. A fact may hold
+// several values (subject and object of a sentence); the same thing described with
+// two values ("palla ferma" … "palla in movimento") is a contradiction.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/engine_impl.h"
+#include "core/rules.h"
+
+namespace arbitro {
+
+// Forms pre-analysed for one game.
+struct Engine::Impl::GameResolver {
+  GameRules rules;
+  struct Form {
+    size_t fact;        // index into rules.facts
+    std::string value;  // empty for a fact-level form (an integer fact's cue word)
+    std::vector<std::string> terms;
+  };
+  std::vector<Form> forms;
+  std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices
+  std::set<std::string> form_terms;
+  bool complete = false;  // cases loaded, not just the vocabulary
+};
+
+// One value of a fact read from the text (or given, or assumed by default).
+struct Reading {
+  std::string fact;
+  std::string value;
+  std::string words;
+  size_t first = 0, count = 0;  // span in content-token space
+  bool from_text = true;
+};
+
+using FactMap = std::map<std::string, std::vector<Reading>>;  // fact → values read
+
+// Reads the facts of one game from the description's content words; records
+// contradictions.
+void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& content,
+               FactMap* facts, std::vector<std::string>* contradictions);
+
+}  // namespace arbitro

@@ -1,0 +1,185 @@
+#include "core/rules.h"
+
+#include <cstdlib>
+
+namespace arbitro {
+namespace {
+
+std::vector<std::string> SplitSpaces(const std::string& s) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t j = s.find(' ', i);
+    if (j == std::string::npos) j = s.size();
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+std::string Lookup(const std::map<std::pair<std::string, std::string>, std::string>& labels,
+                   const std::string& game, const std::string& id) {
+  auto it = labels.find({game, id});
+  if (it == labels.end()) it = labels.find({"", id});
+  return it == labels.end() ? std::string() : it->second;
+}
+
+}  // namespace
+
+bool CondHolds(const RuleCond& cond, const std::string& value) {
+  const std::string& op = cond.op;
+  if (op == "eq") return !cond.values.empty() && value == cond.values[0];
+  if (op == "ne") return !cond.values.empty() && value != cond.values[0];
+  if (op == "in" || op == "not-in") {
+    bool found = false;
+    for (const auto& v : cond.values) found = found || v == value;
+    return op == "in" ? found : !found;
+  }
+  if (cond.values.empty()) return false;
+  char* end = nullptr;
+  long v = std::strtol(value.c_str(), &end, 10);
+  if (value.empty() || *end) return false;
+  long c = std::strtol(cond.values[0].c_str(), nullptr, 10);
+  if (op == "lt") return v < c;
+  if (op == "le") return v <= c;
+  if (op == "gt") return v > c;
+  if (op == "ge") return v >= c;
+  return false;
+}
+
+Status LoadGameRules(Database& db, const std::string& game,
+                     const std::map<std::pair<std::string, std::string>, std::string>& sanction_labels,
+                     const std::map<std::pair<std::string, std::string>, std::string>& beneficiary_labels,
+                     GameRules* rules, bool with_cases) {
+  rules->game = game;
+  Status s;
+  Statement facts, values, forms;
+  s = db.Prepare("SELECT id, name, type, ask, label, default_value FROM facts WHERE game = ? ORDER BY ord", &facts);
+  if (s.ok())
+    s = db.Prepare("SELECT id, value, label, label_terms FROM fact_values WHERE fact_id = ? ORDER BY ord",
+                   &values);
+  // All forms of the game in one pass, in insertion order (fact, then value).
+  if (s.ok())
+    s = db.Prepare("SELECT fo.fact_id, fo.value_id, fo.form, fo.terms FROM forms fo"
+                   " JOIN facts f ON f.id = fo.fact_id WHERE f.game = ? ORDER BY fo.rowid",
+                   &forms);
+  if (!s.ok()) return s;
+  facts.Bind(1, game);
+  std::map<long long, size_t> fact_index;
+  while (facts.Step(&s)) {
+    RuleFact f;
+    fact_index[facts.Int(0)] = rules->facts.size();
+    f.name = facts.Text(1);
+    f.integer = facts.Text(2) == "integer";
+    f.ask = facts.Text(3);
+    f.label = facts.Text(4);
+    f.default_value = facts.Text(5);
+    rules->facts.push_back(std::move(f));
+  }
+  std::map<long long, std::pair<size_t, size_t>> value_index;  // value id → (fact, value)
+  for (const auto& [fact_id, i] : fact_index) {
+    if (!s.ok()) break;
+    RuleFact& f = rules->facts[i];
+    values.Bind(1, fact_id);
+    while (values.Step(&s)) {
+      value_index[values.Int(0)] = {i, f.values.size()};
+      // The label reads too: its terms come first, before the declared forms.
+      f.values.push_back({values.Text(1), values.Text(2), {}, {SplitSpaces(values.Text(3))}});
+    }
+    values.Reset();
+  }
+  forms.Bind(1, game);
+  while (s.ok() && forms.Step(&s)) {
+    auto fi = fact_index.find(forms.Int(0));
+    if (fi == fact_index.end()) continue;
+    if (forms.IsNull(1)) {
+      rules->facts[fi->second].forms.push_back(forms.Text(2));
+      rules->facts[fi->second].form_terms.push_back(SplitSpaces(forms.Text(3)));
+      continue;
+    }
+    auto vi = value_index.find(forms.Int(1));
+    if (vi == value_index.end()) continue;
+    RuleValue& v = rules->facts[vi->second.first].values[vi->second.second];
+    v.forms.push_back(forms.Text(2));
+    v.form_terms.push_back(SplitSpaces(forms.Text(3)));
+  }
+  if (!s.ok()) return s;
+
+  if (!with_cases) return s;
+  Statement cases, conds, sanctions;
+  s = db.Prepare(
+      "SELECT c.id, c.unit_id, c.case_id, coalesce(nullif(c.variant, ''), u.variant, ''),"
+      " c.decision, d.doc, u.eid, u.citation, u.text, u.kind"
+      " FROM cases c JOIN units u ON u.id = c.unit_id JOIN documents d ON d.id = u.document_id"
+      " WHERE d.game = ? ORDER BY d.doc, u.ord, c.id", &cases);
+  // Conditions and sanctions of every case of the game in one pass each.
+  const char* game_cases =
+      " JOIN cases c ON c.id = x.case_id JOIN units u ON u.id = c.unit_id"
+      " JOIN documents d ON d.id = u.document_id WHERE d.game = ? ORDER BY x.case_id, x.ord";
+  if (s.ok()) s = db.Prepare(std::string("SELECT x.case_id, x.fact, x.op, x.value FROM conditions x") + game_cases, &conds);
+  if (s.ok())
+    s = db.Prepare(std::string("SELECT x.case_id, x.type, x.beneficiary, x.place FROM sanctions x") + game_cases,
+                   &sanctions);
+  if (!s.ok()) return s;
+  cases.Bind(1, game);
+  std::map<long long, size_t> index_of;  // cases.id → position in rules->cases
+  while (cases.Step(&s)) {
+    RuleCase c;
+    index_of[cases.Int(0)] = rules->cases.size();
+    c.unit_id = cases.Int(1);
+    c.case_id = cases.Text(2);
+    c.variant = cases.Text(3);
+    c.decision = cases.Text(4);
+    c.doc = cases.Text(5);
+    c.eid = cases.Text(6);
+    c.citation = cases.Text(7);
+    c.text = cases.Text(8);
+    c.kind = cases.Text(9);
+    rules->cases.push_back(std::move(c));
+  }
+  if (!s.ok()) return s;
+  conds.Bind(1, game);
+  while (conds.Step(&s)) {
+    auto it = index_of.find(conds.Int(0));
+    if (it == index_of.end()) continue;
+    rules->cases[it->second].when.push_back({conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
+  }
+  sanctions.Bind(1, game);
+  while (s.ok() && sanctions.Step(&s)) {
+    auto it = index_of.find(sanctions.Int(0));
+    if (it == index_of.end()) continue;
+    SanctionInfo si;
+    si.type = sanctions.Text(1);
+    si.beneficiary = sanctions.Text(2);
+    si.place = sanctions.Text(3);
+    si.label = Lookup(sanction_labels, game, si.type);
+    if (si.label.empty()) si.label = si.type;
+    si.beneficiary_label = Lookup(beneficiary_labels, game, si.beneficiary);
+    if (si.beneficiary_label.empty() && !si.beneficiary.empty()) si.beneficiary_label = "per " + si.beneficiary;
+    rules->cases[it->second].sanctions.push_back(std::move(si));
+  }
+  if (!s.ok()) return s;
+
+  Statement overrides;
+  s = db.Prepare(
+      "SELECT o.unit_id, o.case_id, o.target_unit_id, o.target_case, o.kind, o.quote FROM overrides o"
+      " JOIN units u ON u.id = o.unit_id JOIN documents d ON d.id = u.document_id WHERE d.game = ?",
+      &overrides);
+  if (!s.ok()) return s;
+  overrides.Bind(1, game);
+  while (overrides.Step(&s)) {
+    rules->overrides.push_back({overrides.Int(0), overrides.Text(1), overrides.Int(2), overrides.Text(3),
+                                overrides.Text(4), overrides.Text(5)});
+  }
+  Statement variants;
+  if (s.ok())
+    s = db.Prepare("SELECT v.variant, v.label FROM variants v JOIN documents d ON d.id = v.document_id"
+                   " WHERE d.game = ?", &variants);
+  if (s.ok()) {
+    variants.Bind(1, game);
+    while (variants.Step(&s)) rules->variant_labels[variants.Text(0)] = variants.Text(1);
+  }
+  return s;
+}
+
+}  // namespace arbitro

@@ -1,0 +1,165 @@
+// Quiz: reading one game's units, parameters, terms, sanction forms and synonyms
+// from the index, plus the small text helpers of the quiz files.
+#include <cmath>
+#include <cstdio>
+
+#include "quiz/quiz_internal.h"
+
+namespace arbitro::quiz {
+
+std::string Fold(const std::string& text) {
+  return Lower(StripAccents(text));
+}
+
+std::string Lower(const std::string& text) {
+  std::string folded = FoldCase(text);
+  std::string out;
+  for (char c : folded) {
+    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space) {
+      if (!out.empty() && out.back() != ' ') out.push_back(' ');
+    } else {
+      out.push_back(c);
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::string Capitalise(const std::string& text) {
+  if (text.empty()) return text;
+  std::string out = text;
+  if (out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+  return out;
+}
+
+std::string FormatNumber(double v) {
+  if (std::fabs(v - std::round(v)) < 1e-9)
+    return std::to_string(static_cast<long long>(std::llround(v)));
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+namespace {
+
+std::vector<std::string> SplitForms(const std::string& s) {
+  std::vector<std::string> out;
+  size_t i = 0;
+  while (i <= s.size()) {
+    size_t j = s.find('|', i);
+    if (j == std::string::npos) j = s.size();
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
+  data->game = game;
+  Status s = LoadGameRules(im.db, game, im.sanction_labels, im.beneficiary_labels, &data->rules);
+  if (!s.ok()) return s;
+  for (const auto& [doc, row] : im.docs) {
+    if (row.info.game != game) continue;
+    data->docs.push_back(doc);
+    data->doc_short[doc] = row.info.short_title.empty() ? row.info.title : row.info.short_title;
+  }
+
+  Statement units;
+  s = im.db.Prepare(
+      "SELECT u.id, coalesce(u.parent_id, 0), d.doc, u.eid, u.kind, u.num, u.heading, u.citation,"
+      " u.text, coalesce(u.variant, ''), u.ord FROM units u JOIN documents d ON d.id = "
+      "u.document_id"
+      " WHERE d.game = ? ORDER BY d.doc, u.ord",
+      &units);
+  if (!s.ok()) return s;
+  units.Bind(1, game);
+  std::map<long long, std::string> num_heading;
+  while (units.Step(&s)) {
+    Unit u;
+    u.id = units.Int(0);
+    u.parent = units.Int(1);
+    u.doc = units.Text(2);
+    u.eid = units.Text(3);
+    u.kind = units.Text(4);
+    const std::string num = units.Text(5);
+    u.heading = units.Text(6);
+    u.citation = units.Text(7);
+    u.text = units.Text(8);
+    u.variant = units.Text(9);
+    u.ord = static_cast<int>(units.Int(10));
+    num_heading[u.id] = num.empty() ? u.heading : u.heading.empty() ? num : num + " " + u.heading;
+    data->units[u.id] = std::move(u);
+  }
+  if (!s.ok()) return s;
+  for (auto& [id, u] : data->units) {
+    const Unit* root = &u;
+    for (int depth = 0; root->parent && depth < 64; ++depth) {
+      const Unit* up = data->FindUnit(root->parent);
+      if (!up) break;
+      root = up;
+    }
+    u.rule_id = root->doc + "#" + root->eid;
+    u.rule_label = num_heading[root->id];
+    if (u.rule_label.empty()) u.rule_label = root->eid;
+    u.rule_ord = root->ord;
+  }
+
+  Statement params;
+  s = im.db.Prepare(
+      "SELECT p.unit_id, p.name, p.value, p.unit, p.quote, coalesce(p.label, '') FROM params p"
+      " JOIN units u ON u.id = p.unit_id JOIN documents d ON d.id = u.document_id"
+      " WHERE d.game = ? ORDER BY d.doc, u.ord, p.ord",
+      &params);
+  if (!s.ok()) return s;
+  params.Bind(1, game);
+  while (params.Step(&s)) {
+    data->params.push_back({params.Int(0), params.Text(1), params.Text(3), params.Text(4),
+                            params.Text(5), params.Real(2)});
+  }
+  if (!s.ok()) return s;
+
+  Statement terms;
+  s = im.db.Prepare(
+      "SELECT t.unit_id, t.name, t.quote, t.definition FROM terms t"
+      " JOIN units u ON u.id = t.unit_id JOIN documents d ON d.id = u.document_id"
+      " WHERE d.game = ? ORDER BY d.doc, u.ord, t.ord",
+      &terms);
+  if (!s.ok()) return s;
+  terms.Bind(1, game);
+  while (terms.Step(&s))
+    data->terms.push_back({terms.Int(0), terms.Text(1), terms.Text(2), terms.Text(3)});
+  if (!s.ok()) return s;
+
+  // Sanction forms: the game's own declaration wins over the shared lexicon's.
+  Statement forms;
+  s = im.db.Prepare(
+      "SELECT id, label, forms FROM sanction_types WHERE game = ? OR game = '' ORDER BY game = '' "
+      "DESC",
+      &forms);
+  if (!s.ok()) return s;
+  forms.Bind(1, game);
+  while (forms.Step(&s)) {
+    std::vector<std::string> list{forms.Text(1)};
+    for (auto& f : SplitForms(forms.Text(2))) list.push_back(std::move(f));
+    data->sanction_forms[forms.Text(0)] = std::move(list);
+  }
+  if (!s.ok()) return s;
+
+  Statement syn;
+  s = im.db.Prepare("SELECT grp, term FROM synonyms ORDER BY grp, ord", &syn);
+  if (!s.ok()) return s;
+  long long group = -1;
+  while (syn.Step(&s)) {
+    if (syn.Int(0) != group || data->synonyms.empty()) {
+      group = syn.Int(0);
+      data->synonyms.emplace_back();
+    }
+    data->synonyms.back().push_back(syn.Text(1));
+  }
+  return s;
+}
+
+}  // namespace arbitro::quiz

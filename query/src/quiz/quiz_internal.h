@@ -1,0 +1,93 @@
+// Internal model of the quiz generator: the data of one game read from the index
+// (quiz_data.cc), the candidate questions built from it (quiz_build.cc), and the
+// selection (quiz.cc).
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "arbitro/query.h"
+#include "core/engine_impl.h"
+#include "core/rules.h"
+
+namespace arbitro::quiz {
+
+struct Unit {
+  long long id = 0, parent = 0;
+  std::string doc, eid, kind, heading, citation, text, variant;
+  int ord = 0;
+  std::string rule_id;     // "doc#eId" of the top-level ancestor
+  std::string rule_label;  // "Regola 12 FUORIGIOCO"
+  int rule_ord = 0;
+};
+
+struct Param {
+  long long unit = 0;
+  std::string name, unit_name, quote, label;
+  double value = 0;
+};
+
+struct Term {
+  long long unit = 0;
+  std::string name, quote, definition;
+};
+
+struct GameData {
+  std::string game;
+  GameRules rules;
+  std::map<long long, Unit> units;
+  std::map<std::string, std::string> doc_short;  // doc → short title
+  std::vector<std::string> docs;                 // in index order
+  std::vector<Param> params;
+  std::vector<Term> terms;
+  std::map<std::string, std::vector<std::string>> sanction_forms;  // type → label + forms
+  std::vector<std::vector<std::string>> synonyms;
+  const Unit* FindUnit(long long id) const {
+    auto it = units.find(id);
+    return it == units.end() ? nullptr : &it->second;
+  }
+};
+
+// A candidate question with the keys the selection needs.
+struct Candidate {
+  Question q;
+  std::string source;     // one question per source in a quiz (a situation, a parameter, a term)
+  long long unit = 0;     // source unit (for topics)
+  std::string doc_order;  // sort key of the rule in document order
+};
+
+Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data);
+
+// Every candidate of a game, in a deterministic order independent of any seed.
+Status BuildCandidates(Engine& engine, const GameData& data, std::vector<Candidate>* out);
+
+// Text helpers shared by the quiz files.
+std::string Fold(const std::string& text);   // lower case, accents stripped, spaces collapsed
+std::string Lower(const std::string& text);  // lower case, spaces collapsed (accents kept)
+std::string Capitalise(const std::string& text);
+std::string FormatNumber(double v);
+
+// Small deterministic generator (SplitMix64): the same seed gives the same
+// sequence on every platform, unlike std:: distributions.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint64_t Next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  size_t Below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(Next() % n); }
+  template <typename T>
+  void Shuffle(std::vector<T>* v) {
+    for (size_t i = v->size(); i > 1; --i) std::swap((*v)[i - 1], (*v)[Below(i)]);
+  }
+
+ private:
+  uint64_t state_;
+};
+
+}  // namespace arbitro::quiz

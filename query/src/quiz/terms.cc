@@ -1,0 +1,108 @@
+// Questions from defined terms: cloze and mc on the meaning (see builder.h).
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "quiz/builder.h"
+
+namespace arbitro::quiz {
+
+// ------------------------------------------------------------ terms
+std::vector<std::string> Builder::Accepted(const std::string& name) const {
+  std::vector<std::string> out{Lower(name)};
+  std::set<std::string> seen{Fold(name)};
+  auto add = [&](const std::string& s) {
+    if (!Fold(s).empty() && seen.insert(Fold(s)).second) out.push_back(Lower(s));
+  };
+  for (const auto& group : data_.synonyms) {
+    bool member = false;
+    for (const auto& t : group) member = member || Fold(t) == Fold(name);
+    if (member) {
+      for (const auto& t : group) add(t);
+    }
+  }
+  for (const auto& [type, forms] : data_.sanction_forms) {
+    bool member = false;
+    for (const auto& f : forms) member = member || Fold(f) == Fold(name);
+    if (member) {
+      for (const auto& f : forms) add(f);
+    }
+  }
+  return out;
+}
+
+void Builder::FromTerms() {
+  std::set<std::string> done;
+  for (size_t i = 0; i < data_.terms.size(); ++i) {
+    const Term& t = data_.terms[i];
+    const Unit* u = data_.FindUnit(t.unit);
+    if (!u || !u->variant.empty()) continue;
+    const std::string key = "term:" + data_.game + ":" + Fold(t.name);
+    if (!done.insert(key).second) continue;
+    const auto name_words = Words(t.name);
+    const auto def_words = Words(t.definition);
+    if (name_words.empty() || def_words.size() < 3) continue;
+    const std::vector<std::string> accepted = Accepted(t.name);
+    bool giveaway = false;
+    for (const auto& a : accepted) giveaway = giveaway || ContainsWords(t.definition, a);
+    std::string slug;
+    for (const auto& w : name_words) slug += (slug.empty() ? "" : "-") + w;
+    const std::string base_id = u->doc + "#" + u->eid;
+    auto it = data_.doc_short.find(u->doc);
+    const std::string doc_name = it == data_.doc_short.end() ? u->doc : it->second;
+    std::vector<QuizCitation> cites{{base_id, u->citation, u->text}};
+    const std::string fb = "«" + t.name + "»: " + TrimPeriod(t.definition) + ".";
+
+    if (!giveaway && name_words.size() <= 4) {
+      Candidate cand = Base(*u, base_id + "/cloze/" + slug, "cloze");
+      Question& q = cand.q;
+      cand.source = key;
+      q.difficulty = name_words.size() >= 3 ? "hard" : "medium";
+      q.stem = "Nel regolamento " + doc_name + ", quale termine indica: «" +
+               TrimPeriod(t.definition) + "»?";
+      q.accepted = accepted;
+      q.citations = cites;
+      q.feedback = fb;
+      Emit(std::move(cand));
+    }
+    // mc on the meaning: other definitions of the game, never a near-copy of this one
+    std::vector<const Term*> others;
+    for (int pass = 0; pass < 2; ++pass) {
+      for (const auto& o : data_.terms) {
+        const Unit* ou = data_.FindUnit(o.unit);
+        if (!ou || (pass == 0) != (ou->doc == u->doc)) continue;
+        bool synonym = false;
+        for (const auto& a : accepted) synonym = synonym || Fold(a) == Fold(o.name);
+        if (synonym) continue;
+        if (Jaccard(o.definition, t.definition) >= 0.4 || Words(o.definition).size() < 3)
+          continue;
+        bool dup = false;
+        for (const Term* x : others)
+          dup = dup || Fold(x->definition) == Fold(o.definition) || Fold(x->name) == Fold(o.name);
+        if (dup || others.size() >= 3) continue;
+        others.push_back(&o);
+      }
+    }
+    if (others.size() >= 2) {
+      Candidate cand = Base(*u, base_id + "/mc/" + slug, "mc");
+      Question& q = cand.q;
+      cand.source = key;
+      q.difficulty = "easy";
+      q.stem = "Nel regolamento " + doc_name + ", che cosa si intende per «" + t.name + "»?";
+      q.citations = cites;
+      q.feedback = fb;
+      q.answers.push_back({Capitalise(TrimPeriod(t.definition)), true, "Corretto: " + fb, {}});
+      for (const Term* o : others) {
+        q.answers.push_back({Capitalise(TrimPeriod(o->definition)),
+                             false,
+                             "No: questa è la definizione di «" + o->name + "».",
+                             {}});
+      }
+      Emit(std::move(cand));
+    }
+  }
+}
+
+}  // namespace arbitro::quiz

@@ -1,0 +1,332 @@
+// Case evaluation (see evaluate.h).
+//
+// A case applies when all its conditions hold and at least one of them was read from
+// the description (defaults alone never trigger a rule). Declared overrides remove
+// the overridden cases; a more specific case (a superset of conditions) absorbs a
+// less specific one with another sanction; cases with the same sanction are cited
+// together (body + summary table). When cases that would be more specific wait on a
+// fact the description lacks, that fact becomes an `unresolved` question whose
+// options are the rulings for each of its values.
+#include "resolve/evaluate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace arbitro::resolve {
+
+std::string Join(const std::vector<std::string>& v, const std::string& sep) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : sep) + s;
+  return out;
+}
+
+namespace {
+
+enum class Truth { kTrue, kFalse, kPending };
+
+struct CaseEval {
+  const RuleCase* rc = nullptr;
+  int trues = 0, text_trues = 0, pendings = 0;
+  int evidence = 0;  // words of the description that support its conditions
+  bool falsified = false;
+  std::vector<std::string> pending_facts;
+  std::set<std::string> facts_tested;
+  bool variant_blocked = false;
+};
+
+Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text, int* words) {
+  auto it = facts.find(cond.fact);
+  if (it == facts.end() || it->second.empty()) return Truth::kPending;
+  bool negative = cond.op == "ne" || cond.op == "not-in";
+  // Positive conditions hold when any value read satisfies them; negative ones when all do.
+  bool holds = negative;
+  *words = 0;
+  for (const Reading& r : it->second) {
+    bool h = CondHolds(cond, r.value);
+    if (negative ? !h : h) {
+      holds = !negative;
+      if (r.from_text) *words = std::max(*words, static_cast<int>(r.count));
+      break;
+    }
+  }
+  *from_text = false;
+  for (const Reading& r : it->second) *from_text = *from_text || r.from_text;
+  return holds ? Truth::kTrue : Truth::kFalse;
+}
+
+std::string DecisionOf(const RuleCase& c) {
+  if (!c.decision.empty()) return c.decision;
+  std::string out;
+  for (const auto& s : c.sanctions) {
+    std::string part = s.label + (s.beneficiary_label.empty() ? "" : " " + s.beneficiary_label);
+    out += (out.empty() ? "" : "; ") + part;
+  }
+  return out;
+}
+
+bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
+  return variant.empty() || std::find(options.variants.begin(), options.variants.end(), variant) !=
+                                options.variants.end();
+}
+
+CaseEval EvaluateCase(const RuleCase& c, const FactMap& facts) {
+  CaseEval e;
+  e.rc = &c;
+  for (const RuleCond& cond : c.when) {
+    e.facts_tested.insert(cond.fact);
+    bool from_text = false;
+    int words = 0;
+    switch (Evaluate(cond, facts, &from_text, &words)) {
+      case Truth::kTrue:
+        ++e.trues;
+        if (from_text) ++e.text_trues;
+        e.evidence += words;
+        break;
+      case Truth::kFalse:
+        e.falsified = true;
+        break;
+      case Truth::kPending:
+        ++e.pendings;
+        e.pending_facts.push_back(cond.fact);
+        break;
+    }
+  }
+  return e;
+}
+
+std::string FactPhrase(const GameRules& rules, const RuleCond& cond) {
+  const RuleFact* f = rules.Fact(cond.fact);
+  std::string name = f && !f->label.empty() ? f->label : cond.fact;
+  std::vector<std::string> labels;
+  for (const auto& v : cond.values) {
+    const RuleValue* rv = f ? f->Value(v) : nullptr;
+    labels.push_back(rv ? rv->label : v);
+  }
+  static const std::map<std::string, std::string> kOps = {
+      {"eq", ""},   {"ne", "non "}, {"in", ""},   {"not-in", "non "},
+      {"lt", "< "}, {"le", "≤ "},   {"gt", "> "}, {"ge", "≥ "}};
+  return name + ": " + kOps.at(cond.op.empty() ? "eq" : cond.op) + Join(labels, " o ");
+}
+
+std::string Because(const GameRules& rules, const RuleCase& c) {
+  std::vector<std::string> parts;
+  for (const auto& cond : c.when) parts.push_back(FactPhrase(rules, cond));
+  return c.citation + ": si applica perché " + Join(parts, "; ") + " → " + DecisionOf(c);
+}
+
+}  // namespace
+
+// Evaluates every case of the game on `facts`; fills rulings, notes and, when
+// ask_back is set, the unresolved questions.
+// `only`, when given, restricts the evaluation to those cases (the ask-back options
+// re-evaluate just the cases a missing fact can change).
+void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOptions& options,
+                   bool ask_back, ResolveResult* result,
+                   const std::vector<const RuleCase*>* only) {
+  std::vector<CaseEval> applicable, pending, variant_only;
+  std::vector<const RuleCase*> all;
+  if (!only) {
+    for (const RuleCase& c : rules.cases) all.push_back(&c);
+  }
+  for (const RuleCase* cp : only ? *only : all) {
+    const RuleCase& c = *cp;
+    CaseEval e = EvaluateCase(c, facts);
+    if (e.falsified || e.text_trues == 0) continue;
+    const bool enabled = VariantEnabled(c.variant, options);
+    if (e.pendings == 0) {
+      (enabled ? applicable : variant_only).push_back(e);
+    } else if (enabled) {
+      pending.push_back(e);
+    }
+  }
+  // Declared overrides: an applicable winner removes its targets.
+  std::set<std::string> overridden;
+  for (const RuleOverride& o : rules.overrides) {
+    const CaseEval* winner = nullptr;
+    for (const auto& e : applicable) {
+      if (e.rc->unit_id == o.unit_id && (o.case_id.empty() || o.case_id == e.rc->case_id))
+        winner = &e;
+    }
+    if (!winner) continue;
+    for (const auto& e : applicable) {
+      if (e.rc->unit_id == o.target_unit_id &&
+          (o.target_case.empty() || o.target_case == e.rc->case_id)) {
+        overridden.insert(e.rc->Key());
+        if (options.explain) {
+          result->explanation.push_back("superato: " + e.rc->citation + " (" + e.rc->case_id +
+                                        ") da " + winner->rc->citation +
+                                        (o.quote.empty() ? "" : " («" + o.quote + "»)"));
+        }
+      }
+    }
+  }
+  applicable.erase(std::remove_if(applicable.begin(), applicable.end(),
+                                  [&](const CaseEval& e) { return overridden.count(e.rc->Key()); }),
+                   applicable.end());
+  int max_spec = 0;
+  for (const auto& e : applicable) max_spec = std::max(max_spec, e.trues);
+
+  // Grouping, most specific first. A case joins the ruling of a more specific case
+  // when they agree on the decisive sanction (the body paragraph and its summary
+  // row, which may list fewer accessory sanctions); otherwise, when its tested facts
+  // are a subset of that case's, it is absorbed (the specific rule wins); otherwise
+  // it is an alternative ruling.
+  // Ties between equally specific cases go to the one more of the description supports.
+  std::stable_sort(applicable.begin(), applicable.end(), [](const CaseEval& x, const CaseEval& y) {
+    return x.trues != y.trues ? x.trues > y.trues : x.evidence > y.evidence;
+  });
+  struct Group {
+    const CaseEval* lead;
+    std::vector<const CaseEval*> members;
+  };
+  std::vector<Group> grouped;
+  auto agrees = [](const RuleCase& lead, const RuleCase& c) {
+    if (c.sanctions.empty() || lead.sanctions.empty()) return false;
+    auto same = [](const SanctionInfo& a, const SanctionInfo& b) {
+      return a.type == b.type &&
+             (a.beneficiary == b.beneficiary || a.beneficiary.empty() || b.beneficiary.empty());
+    };
+    for (const auto& ls : lead.sanctions) {
+      if (same(ls, c.sanctions[0])) return true;
+    }
+    for (const auto& cs : c.sanctions) {
+      if (same(cs, lead.sanctions[0])) return true;
+    }
+    return false;
+  };
+  for (const auto& e : applicable) {
+    Group* home = nullptr;
+    const CaseEval* absorber = nullptr;
+    for (auto& g : grouped) {
+      if (agrees(*g.lead->rc, *e.rc)) {
+        home = &g;
+        break;
+      }
+      if (!absorber && g.lead->trues > e.trues &&
+          std::includes(g.lead->facts_tested.begin(), g.lead->facts_tested.end(),
+                        e.facts_tested.begin(), e.facts_tested.end())) {
+        absorber = g.lead;
+      }
+    }
+    if (home) {
+      home->members.push_back(&e);
+    } else if (absorber) {
+      if (options.explain) {
+        result->explanation.push_back("assorbito: " + e.rc->citation + " (" + e.rc->case_id +
+                                      ") dalla regola più specifica " + absorber->rc->citation);
+      }
+      continue;
+    } else {
+      grouped.push_back({&e, {&e}});
+    }
+    if (options.explain) {
+      result->explanation.push_back("si applica: " + e.rc->citation + " (" + e.rc->case_id + ")");
+    }
+  }
+
+  // Pending cases that would be more specific than the best applicable one, and use
+  // at least as much of the description: the missing fact would change the decision.
+  std::map<std::string, int> pending_count;
+  std::vector<std::string> pending_order;
+  const int lead_text = grouped.empty() ? 0 : grouped[0].lead->text_trues;
+  for (const auto& e : pending) {
+    if (e.trues + e.pendings <= max_spec && max_spec > 0) continue;
+    if (e.text_trues < lead_text) continue;
+    for (const auto& f : e.pending_facts) {
+      if (!pending_count[f]++) pending_order.push_back(f);
+    }
+  }
+  const bool open_question = !pending_order.empty();
+
+  int top_level = 0;
+  for (size_t g = 0; g < grouped.size(); ++g) {
+    const CaseEval* lead = grouped[g].lead;
+    Ruling ruling;
+    ruling.decision = DecisionOf(*lead->rc);
+    ruling.sanctions = lead->rc->sanctions;
+    ruling.support = lead->text_trues;
+    std::set<std::string> cited;
+    for (const auto* e : grouped[g].members) {
+      if (!cited.insert(e->rc->doc + "#" + e->rc->eid).second) continue;
+      ruling.citations.push_back(
+          {rules.game, e->rc->doc, e->rc->doc + "#" + e->rc->eid, e->rc->citation, e->rc->text});
+      ruling.because.push_back(Because(rules, *e->rc));
+    }
+    double confidence =
+        0.5 +
+        0.45 * (lead->rc->when.empty() ? 0 : double(lead->text_trues) / lead->rc->when.size());
+    if (lead->trues < grouped[0].lead->trues) confidence *= 0.5;
+    if (g > 0 && lead->trues == grouped[0].lead->trues) ++top_level;
+    if (open_question) confidence *= 0.6;
+    ruling.confidence = std::round(confidence * 100) / 100;
+    result->rulings.push_back(std::move(ruling));
+  }
+  if (top_level > 0) {
+    result->notes.push_back(
+        "Le regole danno decisioni diverse per gli stessi fatti: sono citate tutte le "
+        "disposizioni coinvolte.");
+    for (auto& r : result->rulings) r.confidence = std::round(r.confidence * 70) / 100;
+  }
+
+  // Variants that would change the decision.
+  for (const auto& e : variant_only) {
+    if (e.trues < max_spec) continue;
+    auto label = rules.variant_labels.find(e.rc->variant);
+    result->notes.push_back("Con la variante «" +
+                            (label == rules.variant_labels.end() ? e.rc->variant : label->second) +
+                            "» (--variant " + e.rc->variant + ") si applicherebbe " +
+                            e.rc->citation + ": " + DecisionOf(*e.rc));
+  }
+
+  if (!ask_back || !open_question) return;
+  // Ask about the fact most pending cases wait on; options are the rulings per value.
+  std::stable_sort(pending_order.begin(), pending_order.end(),
+                   [&](const std::string& a, const std::string& b) {
+                     return pending_count[a] > pending_count[b];
+                   });
+  const RuleFact* fact = rules.Fact(pending_order[0]);
+  if (!fact) return;
+  Unresolved question;
+  question.fact = fact->name;
+  question.question = fact->ask;
+  // Only the applicable cases and those waiting on this fact can change.
+  std::vector<const RuleCase*> affected;
+  for (const auto& e : applicable) affected.push_back(e.rc);
+  for (const auto& e : pending) {
+    if (std::find(e.pending_facts.begin(), e.pending_facts.end(), fact->name) !=
+        e.pending_facts.end()) {
+      affected.push_back(e.rc);
+    }
+  }
+  std::set<std::string> decisions;
+  std::vector<std::pair<int, UnresolvedOption>> ranked;  // (support, option)
+  for (const RuleValue& v : fact->values) {
+    FactMap with = facts;
+    with[fact->name] = {{fact->name, v.id, "", 0, 0, true}};
+    ResolveResult sub;
+    ResolveOptions quiet = options;
+    quiet.explain = false;
+    EvaluateRules(rules, with, quiet, /*ask_back=*/false, &sub, &affected);
+    if (sub.rulings.empty()) continue;
+    // With a ruling in hand, only a value under which a rule uses more of the
+    // description than the current one is worth asking about.
+    if (!result->rulings.empty() && sub.rulings[0].support <= result->rulings[0].support) continue;
+    ranked.push_back({sub.rulings[0].support, {v.id, v.label, sub.rulings[0].decision}});
+    decisions.insert(sub.rulings[0].decision);
+  }
+  // The values under which more of the description is used come first; a referee
+  // is not asked to choose among dozens.
+  constexpr size_t kMaxOptions = 8;
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (size_t i = 0; i < ranked.size() && i < kMaxOptions; ++i) {
+    if (i > 0 && ranked[i].first < ranked[0].first && question.options.size() >= 3) break;
+    question.options.push_back(ranked[i].second);
+  }
+  if (decisions.size() > 1 || (result->rulings.empty() && !question.options.empty())) {
+    result->unresolved.push_back(std::move(question));
+  }
+}
+
+}  // namespace arbitro::resolve

@@ -1,0 +1,188 @@
+// Engine::Resolve: a described situation (or structured facts) → rulings.
+//
+// 1. Reading: the facts of each candidate game are read from the description
+//    (core/fact_reader.h).
+// 2. Evaluation: the game's cases are evaluated on those facts (evaluate.h).
+// 3. Choice of game: without --game, the game whose best ruling rests on most of the
+//    description wins. A description no rule matches gets the closest provisions
+//    from ask.
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "core/engine_impl.h"
+#include "core/fact_reader.h"
+#include "core/rules.h"
+#include "resolve/evaluate.h"
+
+namespace arbitro {
+namespace {
+
+using resolve::EvaluateRules;
+using resolve::Join;
+
+constexpr size_t kMaxScenarioBytes = 8192;
+constexpr size_t kMaxScenarioTokens = 200;
+
+// Resolves within one game: validates structured facts, adds defaults, evaluates.
+Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::string> contradictions,
+                     const ResolveOptions& options, ResolveResult* result) {
+  result->game = rules.game;
+  std::vector<std::string> names;
+  for (const auto& f : rules.facts) names.push_back(f.name);
+  for (const auto& [name, value] : options.facts) {
+    const RuleFact* fact = rules.Fact(name);
+    if (!fact) {
+      std::string near = NearestWord(name, names);
+      return Status::InvalidArgument("fatto sconosciuto '" + name + "' per " + rules.game +
+                                     (near.empty() ? "" : ", forse '" + near + "'?") +
+                                     " (fatti ammessi: " + Join(names, ", ") + ")");
+    }
+    bool ok = fact->Value(value) != nullptr;
+    if (fact->integer && !ok) {
+      ok = !value.empty() && std::all_of(value.begin(), value.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      });
+    }
+    if (!ok) {
+      std::vector<std::string> ids;
+      for (const auto& v : fact->values) ids.push_back(v.id);
+      std::string near = NearestWord(value, ids);
+      return Status::InvalidArgument("valore sconosciuto '" + value + "' per il fatto " + name +
+                                     (near.empty() ? "" : ", forse '" + near + "'?") +
+                                     " (valori ammessi: " + Join(ids, ", ") + ")");
+    }
+    auto& list = facts[name];
+    if (!list.empty() && list[0].value != value) {
+      contradictions.push_back(name + "=" + list[0].value + " e " + name + "=" + value);
+    }
+    list.push_back({name, value, "", 0, 0, true});
+  }
+  if (!contradictions.empty()) {
+    return Status::InvalidArgument("fatti contraddittori: " + Join(contradictions, "; "));
+  }
+  // Defaults for facts the description does not mention.
+  for (const auto& f : rules.facts) {
+    if (!f.default_value.empty() && !facts.count(f.name)) {
+      facts[f.name].push_back({f.name, f.default_value, "", 0, 0, false});
+    }
+  }
+  for (const auto& [name, list] : facts) {
+    for (const Reading& r : list) {
+      result->facts.push_back({name, r.value, r.words});
+      if (options.explain) {
+        result->explanation.push_back(
+            r.from_text ? (r.words.empty() ? "dato: " : "letto «" + r.words + "»: ") + name +
+                              " = " + r.value
+                        : "assunto " + name + " = " + r.value + " (valore predefinito)");
+      }
+    }
+  }
+  EvaluateRules(rules, facts, options, /*ask_back=*/true, result);
+  return Status::OK();
+}
+
+}  // namespace
+
+Status Engine::Resolve(const std::string& scenario, const ResolveOptions& requested,
+                       ResolveResult* result) {
+  Impl& im = *impl_;
+  ResolveOptions options = requested;  // with the game's canonical name
+  *result = ResolveResult();
+  result->scenario = scenario;
+  const bool structured = !options.facts.empty();
+  const std::string clean = SanitizeUtf8(scenario.substr(0, kMaxScenarioBytes));
+  std::vector<Token> tokens = im.analyzer->Tokenize(clean);
+  if (tokens.size() > kMaxScenarioTokens) tokens.resize(kMaxScenarioTokens);
+  if (!structured && tokens.empty()) {
+    return Status::InvalidArgument("la descrizione è vuota: descrivere la situazione di gioco");
+  }
+  if (structured && options.game.empty()) {
+    return Status::InvalidArgument("con --fact occorre indicare il gioco (--game GIOCO)");
+  }
+  if (!options.game.empty()) {
+    Status s = im.CanonicalGame(requested.game, &options.game);
+    if (!s.ok()) return s;
+  }
+
+  // Content tokens (stopwords dropped), spelling-corrected where unknown.
+  std::vector<Token> content;
+  for (const Token& t : tokens) {
+    if (!t.stop) content.push_back(t);
+  }
+
+  // ---- choose the game and read the facts
+  std::vector<std::string> candidates;
+  if (!options.game.empty()) {
+    candidates.push_back(options.game);
+  } else {
+    std::string hinted = im.InferGame(tokens);
+    if (!hinted.empty()) candidates.push_back(hinted);
+    for (const auto& g : im.games) {
+      if (g != hinted) candidates.push_back(g);
+    }
+  }
+
+  // Without --game every game is tried: the one whose best ruling rests on most of
+  // the description wins (ties: the game the vocabulary hints at, then most facts read).
+  const std::map<std::string, double> hint_scores = im.HintScores(tokens);
+  bool have_best = false;
+  double best_score = -1;
+  ResolveResult best;
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    Impl::GameResolver* gr = nullptr;
+    Status s = im.Resolver(candidates[k], &gr);
+    if (!s.ok()) return s;
+    if (gr->rules.cases.empty() && !options.game.empty()) {
+      return Status::InvalidArgument("il gioco '" + gr->rules.game + "' non ha regole strutturate");
+    }
+    FactMap facts;
+    std::vector<std::string> contradictions;
+    if (!structured) ReadFacts(im, *gr, content, &facts, &contradictions);
+    ResolveResult attempt;
+    attempt.scenario = scenario;
+    s = ResolveInGame(gr->rules, std::move(facts), std::move(contradictions), options, &attempt);
+    if (!s.ok()) {
+      if (!options.game.empty()) return s;
+      continue;  // a contradiction in one game's reading does not stop the others
+    }
+    int read = 0;
+    for (const FactReading& f : attempt.facts) read += f.words.empty() ? 0 : 1;
+    double score = (attempt.rulings.empty() ? 0 : attempt.rulings[0].support * 10.0) +
+                   (attempt.unresolved.empty() ? 0 : 5.0) + read + 0;
+    if (candidates.size() > 1) {
+      auto h = hint_scores.find(candidates[k]);
+      if (h != hint_scores.end()) score += 4.0 * h->second;
+    }
+    if (!have_best || score > best_score) {
+      have_best = true;
+      best_score = score;
+      best = std::move(attempt);
+    }
+  }
+  if (!have_best) {
+    return Status::InvalidArgument(
+        "fatti contraddittori nella descrizione: precisare la situazione");
+  }
+  *result = std::move(best);
+  const GameRules* rules = nullptr;
+  {
+    Impl::GameResolver* gr = nullptr;
+    Status s = im.Resolver(result->game, &gr);
+    if (!s.ok()) return s;
+    rules = &gr->rules;
+  }
+  if (result->rulings.empty() && result->unresolved.empty() && !structured) {
+    AskOptions ask;
+    ask.game = rules->game;
+    ask.limit = 3;
+    AskResult closest;
+    if (Ask(scenario, ask, &closest).ok()) result->closest = std::move(closest.hits);
+    result->notes.push_back(
+        "Nessuna regola strutturata corrisponde alla situazione descritta: "
+        "si vedano le disposizioni più vicine.");
+  }
+  return Status::OK();
+}
+
+}  // namespace arbitro
