@@ -7,6 +7,18 @@
 
 namespace arbitro::cli {
 
+ArgParser::ArgParser(const Command& command, std::vector<std::string> args)
+    : args_(std::move(args)) {
+  for (const OptionSpec& o : command.options) {
+    if (o.value) {
+      Option(o.name, !o.repeat);
+    } else {
+      Flag(o.name);
+    }
+    if (o.alias) aliases_.emplace_back(o.alias, o.name);
+  }
+}
+
 void ArgParser::Flag(const std::string& name) { flags_.push_back(name); }
 void ArgParser::Option(const std::string& name, bool once) {
   options_.push_back(name);
@@ -32,6 +44,9 @@ Status ArgParser::Parse() {
       value = a.substr(eq + 1);
       has_value = true;
     }
+    for (const auto& [alias, full] : aliases_) {
+      if (name == alias) name = full;
+    }
     if (std::find(flags_.begin(), flags_.end(), name) != flags_.end()) {
       if (has_value) return Status::InvalidArgument("l'opzione " + name + " non accetta valori");
       seen_.emplace_back(name, "");
@@ -49,6 +64,7 @@ Status ArgParser::Parse() {
     } else {
       std::vector<std::string> known = flags_;
       known.insert(known.end(), options_.begin(), options_.end());
+      for (const auto& alias : aliases_) known.push_back(alias.first);
       std::string near = NearestWord(name, known);
       return Status::InvalidArgument(
           "opzione sconosciuta '" + name + "'" +

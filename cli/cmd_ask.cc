@@ -10,10 +10,7 @@
 namespace arbitro::cli {
 
 Status CmdAsk(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Flag("--json");
-  args.Option("--game", /*once=*/true);
-  args.Option("--limit", /*once=*/true);
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   long limit = 0;

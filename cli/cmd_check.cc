@@ -105,10 +105,7 @@ void PrintJson(CommandContext& ctx, const std::vector<Finding>& findings) {
 }  // namespace
 
 Status CmdCheck(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Option("--corpus", true);
-  args.Option("--severity", true);
-  args.Flag("--json");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   Severity level = Severity::kWarning;

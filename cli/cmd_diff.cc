@@ -111,13 +111,7 @@ Status WriteAtomically(const std::string& path, const std::string& content) {
 }  // namespace
 
 Status CmdDiff(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Option("--corpus", true);
-  args.Option("--output", true);
-  args.Option("-o", true);
-  args.Flag("--json");
-  args.Flag("--markdown");
-  args.Flag("--html");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   const int formats = args.Has("--json") + args.Has("--markdown") + args.Has("--html");
@@ -127,8 +121,8 @@ Status CmdDiff(CommandContext& ctx) {
     return Status::InvalidArgument("diff richiede due edizioni da confrontare (" +
                                    std::string(kUsage) + ")");
   }
-  const bool to_file = args.Has("--output") || args.Has("-o");
-  const std::string output = args.Has("-o") ? args.Get("-o") : args.Get("--output");
+  const bool to_file = args.Has("--output");
+  const std::string output = args.Get("--output");
   if (to_file && output.empty())
     return Status::InvalidArgument("--output richiede un nome di file");
   if (to_file && !(s = CheckOutput(output)).ok()) return s;

@@ -60,13 +60,7 @@ void ReportMiss(CommandContext& ctx, const Question& q, const std::vector<std::s
 }  // namespace
 
 Status CmdEvalAsk(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Flag("--json");
-  args.Flag("--verbose");
-  args.Option("--floor-top1");
-  args.Option("--floor-top3");
-  args.Option("--floor-inferred-top1");
-  args.Option("--floor-inferred-top3");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-ask FILE.tsv…");

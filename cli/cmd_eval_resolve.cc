@@ -29,10 +29,7 @@ struct Tally {
 }  // namespace
 
 Status CmdEvalResolve(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Flag("--json");
-  args.Flag("--verbose");
-  args.Option("--floor");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-resolve FILE.tsv…");

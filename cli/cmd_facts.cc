@@ -8,8 +8,7 @@
 namespace arbitro::cli {
 
 Status CmdFacts(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Flag("--json");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().size() != 1) return Status::InvalidArgument("uso: arbitro facts GIOCO");

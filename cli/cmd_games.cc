@@ -1,4 +1,5 @@
 // arbitro games: the documents and editions in the index.
+#include <algorithm>
 #include <ostream>
 
 #include "command.h"
@@ -8,8 +9,7 @@
 namespace arbitro::cli {
 
 Status CmdGames(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Flag("--json");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   std::unique_ptr<Engine> engine;
@@ -31,6 +31,16 @@ Status CmdGames(CommandContext& ctx) {
       json.EndArray().EndObject();
     }
     json.EndArray().Finish();
+    return Status::OK();
+  }
+  if (args.Has("--ids")) {
+    // Games, then documents: what completion offers where a game or document is asked.
+    std::vector<std::string> ids;
+    for (const DocumentInfo& d : docs) {
+      if (std::find(ids.begin(), ids.end(), d.game) == ids.end()) ids.push_back(d.game);
+    }
+    for (const DocumentInfo& d : docs) ids.push_back(d.doc);
+    for (const auto& id : ids) ctx.out << id << "\n";
     return Status::OK();
   }
   for (const DocumentInfo& d : docs) {

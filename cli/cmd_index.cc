@@ -54,8 +54,7 @@ Status OpenEngine(CommandContext& ctx, std::unique_ptr<Engine>* engine) {
 }
 
 Status CmdIndex(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Option("--corpus", /*once=*/true);
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (!args.Positional().empty()) {

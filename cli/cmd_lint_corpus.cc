@@ -220,9 +220,7 @@ Status Verdict(const Status& load, const std::vector<DocumentLint>& docs, const 
 }  // namespace
 
 Status CmdLintCorpus(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Option("--corpus");
-  args.Flag("--json");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (!args.Positional().empty()) {

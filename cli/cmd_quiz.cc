@@ -45,11 +45,7 @@ Status WriteAtomically(const std::string& path, const std::string& content) {
 }  // namespace
 
 Status CmdQuiz(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  for (const char* o : {"--game", "--topic", "--count", "--type", "--seed", "--difficulty",
-                        "--format", "-o", "--output"}) {
-    args.Option(o);
-  }
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (!args.Positional().empty()) {
@@ -89,8 +85,8 @@ Status CmdQuiz(CommandContext& ctx) {
     options.seed = seed;
   }
   options.difficulty = args.Get("--difficulty");
-  const std::string output = args.Has("-o") ? args.Get("-o") : args.Get("--output");
-  if ((args.Has("-o") || args.Has("--output")) && output.empty()) {
+  const std::string output = args.Get("--output");
+  if (args.Has("--output") && output.empty()) {
     return Status::InvalidArgument("-o richiede il nome di un file");
   }
 

@@ -57,12 +57,7 @@ void WriteResolveJson(JsonWriter& json, const ResolveResult& r) {
 }
 
 Status CmdResolve(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Flag("--json");
-  args.Flag("--explain");
-  args.Option("--game", /*once=*/true);
-  args.Option("--variant");
-  args.Option("--fact");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   ResolveOptions options;

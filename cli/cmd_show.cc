@@ -8,8 +8,7 @@
 namespace arbitro::cli {
 
 Status CmdShow(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Flag("--json");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().size() != 1) {
@@ -19,7 +18,28 @@ Status CmdShow(CommandContext& ctx) {
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   ProvisionInfo p;
-  s = engine->Show(args.Positional()[0], &p);
+  const std::string& id = args.Positional()[0];
+  s = engine->Show(id, &p);
+  if (s.code() == Status::Code::kNotFound && id.find('#') == std::string::npos) {
+    // A document id, as `games` prints it: its table of contents.
+    std::vector<DocumentInfo> docs;
+    if (engine->Games(&docs).ok()) {
+      for (const DocumentInfo& d : docs) {
+        if (d.doc != id) continue;
+        if (args.Has("--json")) {
+          return Status::NotFound("'" + id + "' è un documento, non una disposizione: il suo " +
+                                  "indice è `arbitro toc --json " + id + "`");
+        }
+        std::vector<std::pair<DocumentInfo, std::vector<TocLine>>> tocs;
+        Status t = engine->Toc(id, &tocs);
+        if (!t.ok()) return t;
+        ctx.out << "'" << id << "' è un documento: ecco il suo indice (arbitro toc " << id
+                << "); per una disposizione: arbitro show " << id << "#ID\n\n";
+        WriteTocText(ctx.out, tocs);
+        return Status::OK();
+      }
+    }
+  }
   if (!s.ok()) return s;
   if (args.Has("--json")) {
     JsonWriter json(ctx.out);

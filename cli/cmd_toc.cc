@@ -4,12 +4,12 @@
 #include "command.h"
 #include "engine_open.h"
 #include "json.h"
+#include "render.h"
 
 namespace arbitro::cli {
 
 Status CmdToc(CommandContext& ctx) {
-  ArgParser args(ctx.args);
-  args.Flag("--json");
+  ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().size() > 1) return Status::InvalidArgument("uso: arbitro toc [GIOCO|DOCUMENTO]");
@@ -34,14 +34,7 @@ Status CmdToc(CommandContext& ctx) {
     json.EndArray().Finish();
     return Status::OK();
   }
-  for (const auto& [doc, lines] : tocs) {
-    ctx.out << doc.title << (doc.edition.empty() ? "" : " " + doc.edition) << " [" << doc.doc << "]\n";
-    for (const TocLine& l : lines) {
-      ctx.out << std::string(2 + 2 * static_cast<size_t>(l.depth), ' ') << l.label;
-      if (l.provisions) ctx.out << " (" << l.provisions << ")";
-      ctx.out << "  " << l.id << "\n";
-    }
-  }
+  WriteTocText(ctx.out, tocs);
   return Status::OK();
 }
 

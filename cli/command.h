@@ -12,7 +12,10 @@
 
 namespace arbitro::cli {
 
+struct Command;
+
 struct CommandContext {
+  const Command& command;
   std::string index_dir;   // from --index, ARBITRO_INDEX or the per-user default
   std::string corpus_dir;  // from ARBITRO_CORPUS or the bundled corpus
   std::vector<std::string> args;  // the arguments after the command name
@@ -25,22 +28,57 @@ using Handler = Status (*)(CommandContext& ctx);
 
 enum class Opens { kNothing, kCorpus, kIndex };
 
+// What a value is, for shell completion.
+enum class Complete { kNone, kGame, kDoc, kGameOrDoc, kFile, kDir, kCommand, kWord };
+
+// One option of a command. The parser, the help, the man page and the completion
+// are all made from these.
+struct OptionSpec {
+  const char* name;   // "--game"
+  const char* value;  // "GIOCO"; nullptr for a flag
+  bool repeat;        // may be given several times; else two different values conflict
+  Complete complete;
+  const char* help;            // Italian, one or two sentences
+  const char* alias = nullptr;  // "-o" for "--output": read under `name`
+  std::vector<const char*> words = {};  // kWord: the accepted values
+};
+
 struct Command {
   const char* name;
   Handler handler;
   Opens opens;  // what it reads: nothing, the corpus XML, or the index (built on first use)
   const char* usage;
   const char* summary;
+  std::vector<OptionSpec> options;
+  Complete positional;                 // what its arguments are
+  const char* description;             // a paragraph, Italian
+  std::vector<const char*> examples;   // command lines after "arbitro "
+  std::vector<int> exit_codes;         // besides 0, the codes it may return
 };
 
-// The table, defined in arbitro.cc.
+// The table (commands.cc): dispatch, `CMD --help`, `arbitro help`, the man page and
+// the shell completion all read it.
 const std::vector<Command>& Commands();
+// The command named `name`, or nullptr.
+const Command* FindCommand(const std::string& name);
+
+// Help texts made from the table (help.cc).
+void PrintUsage(std::ostream& out);                       // arbitro --help
+void PrintCommandHelp(const Command& c, std::ostream& out);  // arbitro CMD --help
+void PrintManPage(std::ostream& out);                     // arbitro help --man
+void PrintBashCompletion(std::ostream& out);              // arbitro help --completion bash
+// "comando sconosciuto 'X', forse intendevi 'Y'?"
+Status UnknownCommand(const std::string& name);
+// The Italian meaning of each exit code.
+const char* ExitCodeMeaning(int code);
 
 // Minimal option parser: "--name value", "--name=value", boolean flags, repeated
 // options, "--" ends options. Unknown options are an error with a suggestion.
 class ArgParser {
  public:
   explicit ArgParser(std::vector<std::string> args) : args_(std::move(args)) {}
+  // Declares every option of `command` from the table.
+  ArgParser(const Command& command, std::vector<std::string> args);
   // Declare before Parse().
   void Flag(const std::string& name);  // e.g. "--json"
   // Takes a value and may repeat (read all with GetAll). With once = true, giving it
@@ -59,6 +97,7 @@ class ArgParser {
  private:
   std::vector<std::string> args_;
   std::vector<std::string> flags_, options_, once_;
+  std::vector<std::pair<std::string, std::string>> aliases_;  // alias → name
   std::vector<std::pair<std::string, std::string>> seen_;
   std::vector<std::string> positional_;
 };

@@ -65,4 +65,16 @@ std::string Indent(const std::string& text, int indent) {
   return out;
 }
 
+void WriteTocText(std::ostream& out,
+                  const std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>& tocs) {
+  for (const auto& [doc, lines] : tocs) {
+    out << doc.title << (doc.edition.empty() ? "" : " " + doc.edition) << " [" << doc.doc << "]\n";
+    for (const TocLine& l : lines) {
+      out << std::string(2 + 2 * static_cast<size_t>(l.depth), ' ') << l.label;
+      if (l.provisions) out << " (" << l.provisions << ")";
+      out << "  " << l.id << "\n";
+    }
+  }
+}
+
 }  // namespace arbitro::cli

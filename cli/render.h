@@ -25,4 +25,8 @@ std::string EscapeHtml(const std::string& text);
 // Bold (ANSI) when color is on.
 std::string Bold(const std::string& text, bool color);
 
+// The table of contents of each document, indented by depth, with provision ids.
+void WriteTocText(std::ostream& out,
+                  const std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>& tocs);
+
 }  // namespace arbitro::cli

@@ -421,10 +421,15 @@ Status Engine::Toc(const std::string& game_or_doc,
   if (!game_or_doc.empty()) {
     Status s = impl_->CanonicalGame(game_or_doc, &game, &only_doc);
     if (!s.ok()) {
+      // A game and its only document may share a name ("calciotto"): list it once.
       std::vector<std::string> names(impl_->games.begin(), impl_->games.end());
-      for (const auto& [doc, row] : impl_->docs) names.push_back(doc);
-      return Status::InvalidArgument("gioco o documento sconosciuto '" + game_or_doc +
-                                     "' (disponibili: " + Join(names, ", ") + ")");
+      for (const auto& [doc, row] : impl_->docs) {
+        if (!impl_->games.count(doc)) names.push_back(doc);
+      }
+      const std::string near = NearestWord(game_or_doc, names);
+      return Status::InvalidArgument("gioco o documento sconosciuto '" + game_or_doc + "'" +
+                                     (near.empty() ? "" : ", forse '" + near + "'?") +
+                                     " (disponibili: " + Join(names, ", ") + ")");
     }
   }
   Statement st;

@@ -21,6 +21,18 @@ namespace {
 using resolve::EvaluateRules;
 using resolve::Join;
 
+// A description that is no game situation ("ciao come stai"): no fact was read from
+// it and at most one of its content words, as written, occurs in the rulebooks.
+bool NoGameSituation(const Engine::Impl& im, const std::vector<Token>& content,
+                     const ResolveResult& result) {
+  for (const FactReading& f : result.facts) {
+    if (!f.words.empty()) return false;
+  }
+  int known = 0;
+  for (const Token& t : content) known += im.xdb.get_termfreq(t.term) > 0 ? 1 : 0;
+  return known <= 1;
+}
+
 constexpr size_t kMaxScenarioBytes = 8192;
 constexpr size_t kMaxScenarioTokens = 200;
 
@@ -171,6 +183,11 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     Status s = im.Resolver(result->game, &gr);
     if (!s.ok()) return s;
     rules = &gr->rules;
+  }
+  if (!structured && NoGameSituation(im, content, *result)) {
+    return Status::InvalidArgument(
+        "nessuna situazione di gioco riconosciuta nella descrizione: descrivere che cosa è "
+        "successo (chi ha giocato, dove, quale infrazione)");
   }
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;

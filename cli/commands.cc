@@ -1,0 +1,236 @@
+// The command table: one entry per subcommand with its options, help, examples and
+// exit codes. Dispatch (arbitro.cc), the option parser (args.cc), `CMD --help`, the
+// man page and the bash completion (help.cc) are all made from it.
+#include "command.h"
+
+namespace arbitro::cli {
+
+Status CmdIndex(CommandContext& ctx);
+Status CmdAsk(CommandContext& ctx);
+Status CmdShow(CommandContext& ctx);
+Status CmdToc(CommandContext& ctx);
+Status CmdGames(CommandContext& ctx);
+Status CmdFacts(CommandContext& ctx);
+Status CmdLintCorpus(CommandContext& ctx);
+Status CmdEvalAsk(CommandContext& ctx);
+Status CmdResolve(CommandContext& ctx);
+Status CmdEvalResolve(CommandContext& ctx);
+Status CmdQuiz(CommandContext& ctx);
+Status CmdCheck(CommandContext& ctx);
+Status CmdDiff(CommandContext& ctx);
+Status CmdHelp(CommandContext& ctx);
+
+namespace {
+
+// Options several commands share, worded once.
+OptionSpec Json(const char* what) {
+  return {"--json", nullptr, false, Complete::kNone, what};
+}
+OptionSpec Corpus(bool repeat = false) {
+  return {"--corpus", "DIR", repeat, Complete::kDir,
+          "cartella del corpus da leggere (predefinita: $ARBITRO_CORPUS o il corpus incluso)"};
+}
+OptionSpec GameOption(const char* what) {
+  return {"--game", "GIOCO", false, Complete::kGameOrDoc, what};
+}
+OptionSpec Verbose(const char* what) {
+  return {"--verbose", nullptr, false, Complete::kNone, what};
+}
+OptionSpec Floor(const char* name, const char* what) {
+  return {name, "X", true, Complete::kNone, what};
+}
+
+}  // namespace
+
+const std::vector<Command>& Commands() {
+  static const std::vector<Command> kCommands = {
+      {"index", CmdIndex, Opens::kCorpus, "index [--corpus DIR]",
+       "indicizza il corpus (SQLite + Xapian), sostituendo l'indice in modo atomico",
+       {Corpus()},
+       Complete::kNone,
+       "Legge e verifica il corpus XML e costruisce una nuova generazione dell'indice; "
+       "solo a costruzione riuscita la rende corrente. Un errore nel corpus "
+       "(file:riga:colonna) lascia intatto l'indice precedente. Gli altri comandi "
+       "costruiscono l'indice da soli quando manca.",
+       {"index", "--index /tmp/indice index --corpus ./corpus"},
+       {2, 4, 5, 6}},
+      {"ask", CmdAsk, Opens::kIndex, "ask [--game GIOCO] [--limit N] [--json] \"domanda\"",
+       "risponde a una domanda con le disposizioni pertinenti e le loro citazioni",
+       {GameOption("gioco o documento in cui cercare; senza, il gioco è dedotto dalle parole "
+                   "della domanda"),
+        {"--limit", "N", false, Complete::kNone, "quante disposizioni mostrare (1-100, predefinito 5)"},
+        Json("stampa il risultato in JSON (contratto nel README)")},
+       Complete::kNone,
+       "Cerca le disposizioni che rispondono alla domanda, scritta come la si direbbe al "
+       "tavolo, e le elenca dalla più pertinente, con la citazione, il testo e le sanzioni.",
+       {"ask \"quanti tocchi può fare la stessa miniatura?\"",
+        "ask --game rugby \"in avanti\"", "ask --json --limit 3 \"rigore in movimento\""},
+       {2, 4, 5}},
+      {"resolve", CmdResolve, Opens::kIndex,
+       "resolve [--game GIOCO] [--variant NOME]… [--fact nome=valore]… [--json] [--explain] "
+       "\"situazione\"",
+       "trasforma una situazione di gioco in una decisione con le regole che la sostengono",
+       {GameOption("gioco della situazione; senza, si prova ogni gioco e vince quello che "
+                   "spiega più parole della descrizione"),
+        {"--variant", "NOME", true, Complete::kNone, "variante di regolamento in uso (ripetibile)"},
+        {"--fact", "NOME=VALORE", true, Complete::kNone,
+         "un fatto strutturato (ripetibile; i nomi e i valori li elenca `arbitro facts GIOCO`)"},
+        Json("stampa il risultato in JSON (contratto nel README)"),
+        {"--explain", nullptr, false, Complete::kNone,
+         "spiega come si è arrivati alla decisione: fatti letti, regole applicate e scartate"}},
+       Complete::kNone,
+       "Legge i fatti della descrizione, valuta i casi strutturati del gioco e dà la "
+       "decisione con ogni regola che la sostiene. Quando un fatto mancante cambierebbe la "
+       "decisione, chiede quale valore vale con la decisione per ciascuno.",
+       {"resolve \"l'attaccante colpisce un omino fermo prima della palla nella propria area di "
+        "rigore\"",
+        "resolve --game subbuteo --fact infrazione=miniatura-prima-della-palla --fact "
+        "zona=area-di-tiro",
+        "resolve --explain --json \"il portiere para fuori dall'area di porta\""},
+       {2, 4, 5}},
+      {"show", CmdShow, Opens::kIndex, "show [--json] ID",
+       "mostra una disposizione con il contesto e i riferimenti",
+       {Json("stampa la disposizione in JSON")},
+       Complete::kDoc,
+       "Mostra una disposizione (documento#eId, o l'eId da solo quando è unico) con la "
+       "citazione, il testo, le sanzioni e i riferimenti in entrata e in uscita. Un "
+       "identificativo di documento mostra il suo indice.",
+       {"show subbuteo-2.0#r12", "show --json subbuteo-rugby-4.0#cap10__s10.1__c",
+        "show subbuteo-rugby-4.0"},
+       {2, 3, 5}},
+      {"toc", CmdToc, Opens::kIndex, "toc [--json] [GIOCO|DOCUMENTO]", "indice dei regolamenti",
+       {Json("stampa l'indice in JSON")},
+       Complete::kGameOrDoc,
+       "Stampa la struttura (regole, sezioni, disposizioni) di un gioco, di un documento o "
+       "di tutto l'indice.",
+       {"toc subbuteo", "toc soccer-tactics-abbreviato", "toc --json calciotto"},
+       {2, 3, 5}},
+      {"games", CmdGames, Opens::kIndex, "games [--json] [--ids]",
+       "documenti ed edizioni nell'indice",
+       {Json("stampa i documenti in JSON"),
+        {"--ids", nullptr, false, Complete::kNone,
+         "solo gli identificativi dei giochi e dei documenti, uno per riga"}},
+       Complete::kNone,
+       "Elenca i documenti indicizzati con gioco, titolo, edizione, numero di disposizioni "
+       "e di casi strutturati, e le varianti di ciascuno.",
+       {"games", "games --json", "games --ids"},
+       {2, 5}},
+      {"facts", CmdFacts, Opens::kIndex, "facts [--json] GIOCO",
+       "fatti e valori del vocabolario di un gioco, con le forme italiane",
+       {Json("stampa il vocabolario in JSON")},
+       Complete::kGame,
+       "Elenca i fatti che resolve sa leggere in un gioco, con i valori ammessi e le parole "
+       "italiane che li esprimono: sono i nomi da usare con resolve --fact.",
+       {"facts subbuteo", "facts --json calciotto"},
+       {2, 3, 5}},
+      {"lint-corpus", CmdLintCorpus, Opens::kCorpus, "lint-corpus [--corpus DIR] [--json]",
+       "verifica il corpus: schema, riferimenti, fedeltà al testo, copertura",
+       {Corpus(/*repeat=*/true), Json("stampa i risultati in JSON")},
+       Complete::kNone,
+       "Verifica ogni file del corpus contro lo schema, i riferimenti interni, il "
+       "vocabolario, la fedeltà letterale al testo sorgente e la copertura delle parole.",
+       {"lint-corpus", "lint-corpus --corpus tests/fixtures/corpus-mini --json"},
+       {1, 2, 4, 6}},
+      {"check", CmdCheck, Opens::kCorpus,
+       "check [--corpus DIR] [--json] [--severity info|warning|error] [GIOCO|DOCUMENTO]…",
+       "analisi di coerenza per i comitati: doppioni, contraddizioni, tabelle, parametri, "
+       "regole abbreviate, rinvii, sommario",
+       {Corpus(),
+        {"--severity", "LIVELLO", false, Complete::kWord,
+         "gravità minima riportata e che fa uscire con 1: info, warning (predefinito), error",
+         nullptr,
+         {"info", "warning", "error"}},
+        Json("stampa i rilievi in JSON")},
+       Complete::kGameOrDoc,
+       "Cerca nel corpus doppioni, contraddizioni tra casi, lacune delle tabelle, parametri "
+       "discordanti, omissioni delle regole abbreviate, rinvii pendenti e incoerenze del "
+       "sommario; ogni rilievo ha un codice stabile e il testo delle disposizioni coinvolte.",
+       {"check", "check --severity error subbuteo", "check --json soccer-tactics-abbreviato"},
+       {1, 2, 3, 4}},
+      {"diff", CmdDiff, Opens::kCorpus,
+       "diff [--corpus DIR] [--json|--markdown|--html] [-o FILE] VECCHIO NUOVO",
+       "confronta due edizioni di un regolamento (documenti del corpus o file XML)",
+       {Corpus(), Json("stampa il confronto in JSON"),
+        {"--markdown", nullptr, false, Complete::kNone, "stampa il confronto in Markdown"},
+        {"--html", nullptr, false, Complete::kNone, "una pagina HTML stampabile"},
+        {"--output", "FILE", false, Complete::kFile, "scrive nel file invece che sullo schermo",
+         "-o"}},
+       Complete::kFile,
+       "Allinea le disposizioni delle due edizioni (per eId, poi per somiglianza del testo) "
+       "e riporta inserimenti, abrogazioni, sostituzioni, rinumerazioni, divisioni e "
+       "unioni, con le modifiche di sanzioni, condizioni e parametri prima del testo.",
+       {"diff tests/fixtures/revisions/corpus/subbuteo/subbuteo-2.0.xml "
+        "tests/fixtures/revisions/corpus/subbuteo/subbuteo-2.1.xml",
+        "diff --html -o diff.html vecchio.xml nuovo.xml"},
+       {2, 3, 4, 6}},
+      {"eval-ask", CmdEvalAsk, Opens::kIndex,
+       "eval-ask [--floor-top1 X] [--floor-top3 X] [--floor-inferred-top1 X] "
+       "[--floor-inferred-top3 X] FILE.tsv…",
+       "valuta ask su un insieme di domande (top-1, top-3, MRR@5) contro FTS5/BM25",
+       {Json("stampa le cifre in JSON"),
+        Verbose("elenca le domande la cui risposta migliore non è la prima"),
+        Floor("--floor-top1", "esce con 1 se il top-1 con il gioco indicato è sotto X"),
+        Floor("--floor-top3", "esce con 1 se il top-3 con il gioco indicato è sotto X"),
+        Floor("--floor-inferred-top1", "esce con 1 se il top-1 con il gioco dedotto è sotto X"),
+        Floor("--floor-inferred-top3", "esce con 1 se il top-3 con il gioco dedotto è sotto X")},
+       Complete::kFile,
+       "Pone ogni domanda del file (domanda<TAB>risposte attese) con il gioco indicato e "
+       "con il gioco dedotto, e confronta con una ricerca FTS5/BM25.",
+       {"eval-ask tests/eval/questions-*.tsv", "eval-ask --verbose tests/eval/blind/*.tsv"},
+       {1, 2, 5, 6}},
+      {"eval-resolve", CmdEvalResolve, Opens::kIndex, "eval-resolve [--floor X] FILE.tsv…",
+       "valuta resolve su un insieme di situazioni (decisione, citazioni, entrambe)",
+       {Json("stampa le cifre in JSON"), Verbose("elenca le situazioni sbagliate"),
+        Floor("--floor", "esce con 1 se la quota di decisioni e citazioni giuste è sotto X")},
+       Complete::kFile,
+       "Risolve ogni situazione del file e conta le decisioni giuste, le citazioni giuste "
+       "ed entrambe.",
+       {"eval-resolve tests/eval/scenarios-*.tsv", "eval-resolve --verbose --floor 0.8 set.tsv"},
+       {1, 2, 5, 6}},
+      {"quiz", CmdQuiz, Opens::kIndex,
+       "quiz [--game GIOCO]… [--topic REGOLA|TERMINE]… [--count N] [--type "
+       "mc,tf,numeric,cloze,situation] "
+       "[--seed S] [--difficulty easy|medium|hard] --format moodle|gift|anki|json|markdown [-o "
+       "FILE]",
+       "genera quiz per arbitri dalle regole (Moodle XML, GIFT, Anki, JSON, Markdown)",
+       {{"--game", "GIOCO", true, Complete::kGameOrDoc, "gioco da cui trarre le domande (ripetibile)"},
+        {"--topic", "REGOLA|TERMINE", true, Complete::kNone,
+         "una regola (documento#eId) o una parola che le disposizioni devono contenere"},
+        {"--count", "N", true, Complete::kNone, "quante domande (1-10000, predefinito 20)"},
+        {"--type", "TIPI", true, Complete::kNone,
+         "tipi di domanda separati da virgole: mc, tf, numeric, cloze, situation"},
+        {"--seed", "S", true, Complete::kNone, "seme: lo stesso seme dà lo stesso quiz"},
+        {"--difficulty", "LIVELLO", true, Complete::kWord, "easy, medium o hard", nullptr,
+         {"easy", "medium", "hard"}},
+        {"--format", "FORMATO", true, Complete::kWord,
+         "moodle (XML), gift, anki (testo), json o markdown", nullptr,
+         {"moodle", "gift", "anki", "json", "markdown"}},
+        {"--output", "FILE", true, Complete::kFile, "scrive nel file invece che sullo schermo", "-o"}},
+       Complete::kNone,
+       "Genera domande verificate con resolve (situazioni, vero/falso, numeriche, "
+       "completamento, scelta multipla), con il testo della regola come riscontro.",
+       {"quiz --game subbuteo --count 20 --format moodle -o q.xml",
+        "quiz --type situation --seed 7 --format gift", "quiz --topic fuorigioco --format markdown"},
+       {2, 3, 5, 6}},
+      {"help", CmdHelp, Opens::kNothing, "help [COMANDO] [--man] [--completion bash]",
+       "aiuto di un comando; pagina di manuale e completamento della shell",
+       {{"--man", nullptr, false, Complete::kNone, "stampa la pagina di manuale (troff)"},
+        {"--completion", "SHELL", false, Complete::kWord,
+         "stampa lo script di completamento della shell (bash)", nullptr, {"bash"}}},
+       Complete::kCommand,
+       "Senza argomenti elenca i comandi; con un comando ne stampa l'uso, le opzioni, gli "
+       "esempi e i codici di uscita (come `arbitro COMANDO --help`).",
+       {"help quiz", "help --man > arbitro.1", "help --completion bash > arbitro.bash"},
+       {2}},
+  };
+  return kCommands;
+}
+
+const Command* FindCommand(const std::string& name) {
+  for (const auto& c : Commands()) {
+    if (name == c.name) return &c;
+  }
+  return nullptr;
+}
+
+}  // namespace arbitro::cli
