@@ -88,7 +88,7 @@ Status CmdResolve(CommandContext& ctx) {
     json.Finish();
     return Status::OK();
   }
-  ctx.out << "Gioco: " << r.game << "\n";
+  if (!r.game.empty()) ctx.out << "Gioco: " << r.game << "\n";
   if (!r.facts.empty()) {
     ctx.out << "Fatti:";
     for (const FactReading& f : r.facts) ctx.out << " " << f.fact << "=" << f.value;
@@ -106,7 +106,9 @@ Status CmdResolve(CommandContext& ctx) {
     ctx.out << "\n" << Bold(u.question, ctx.color) << "\n";
     for (const UnresolvedOption& o : u.options) ctx.out << "  - " << o.label << " → " << o.decision << "\n";
   }
-  for (const auto& note : r.notes) ctx.out << "\nNota: " << note << "\n";
+  for (const auto& note : r.notes) {
+    ctx.out << (r.game.empty() && &note == &r.notes.front() ? "" : "\n") << "Nota: " << note << "\n";
+  }
   for (const AskHit& h : r.closest) ctx.out << "  • " << h.provision.citation << " [" << h.provision.id << "]\n";
   if (options.explain && !r.explanation.empty()) {
     ctx.out << "\nSpiegazione:\n";

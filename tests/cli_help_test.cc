@@ -169,14 +169,19 @@ TEST_CASE("a new user's first tries: unknown toc name, a document id to show, a 
   r = RunArbitro({"--index", idx.path(), "show", "subbuteo-rugby-9.9"}, real);
   CHECK(r.exit_code == 3);
 
-  // A greeting is no game situation: no facts, no citations, a clear message.
+  // A greeting is no game situation: no game, no facts, no citations, a clear note.
   for (const char* text : {"ciao come stai", "buongiorno a tutti"}) {
     r = RunArbitro({"--index", idx.path(), "resolve", text}, real);
-    CHECK(r.exit_code == 2);
-    CHECK(r.out.empty());
-    CHECK(r.err ==
-          "arbitro: nessuna situazione di gioco riconosciuta nella descrizione: descrivere che "
-          "cosa è successo (chi ha giocato, dove, quale infrazione)\n");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out ==
+          "Nota: Nessuna situazione di gioco riconosciuta nella descrizione: descrivere che "
+          "cosa è successo (chi ha giocato, dove, quale infrazione).\n");
+    r = RunArbitro({"--index", idx.path(), "resolve", "--json", text}, real);
+    const auto none = arbitro::test::Json::Parse(r.out);
+    CHECK(none["game"].IsNull());
+    CHECK(none["facts"].size() == 0);
+    CHECK(none["rulings"].size() == 0);
+    CHECK(none["unresolved"].size() == 0);
   }
   // A real description still gets its ruling.
   r = RunArbitro({"--index", idx.path(), "resolve", "--json",

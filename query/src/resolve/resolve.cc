@@ -185,9 +185,15 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     rules = &gr->rules;
   }
   if (!structured && NoGameSituation(im, content, *result)) {
-    return Status::InvalidArgument(
-        "nessuna situazione di gioco riconosciuta nella descrizione: descrivere che cosa è "
-        "successo (chi ha giocato, dove, quale infrazione)");
+    // Nothing to rule on: no facts assumed by default, no provisions cited.
+    ResolveResult none;
+    none.scenario = scenario;
+    none.game = options.game;
+    none.notes.push_back(
+        "Nessuna situazione di gioco riconosciuta nella descrizione: descrivere che cosa è "
+        "successo (chi ha giocato, dove, quale infrazione).");
+    *result = std::move(none);
+    return Status::OK();
   }
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;
