@@ -1,0 +1,567 @@
+// The index files of one generation: the SQLite database and the Xapian database,
+// written from the corpus model (see index_writer.h).
+#include "index_writer.h"
+
+#include <xapian.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <set>
+
+namespace arbitro {
+namespace {
+
+using UnitKey = std::pair<const Rulebook*, int>;
+
+// ------------------------------------------------------------------ SQLite writer
+
+class SqliteWriter {
+ public:
+  SqliteWriter(const Corpus& corpus, const Analyzer& analyzer, Database* db)
+      : corpus_(corpus), analyzer_(analyzer), db_(*db) {}
+
+  Status Write(IndexStats* stats) {
+    Status s = db_.Exec(IndexSchemaSql());
+    if (!s.ok()) return s;
+    return db_.Transaction([&] {
+      Status st = WriteMeta();
+      if (st.ok()) st = WriteLexicon();
+      for (const auto& [game, vocab] : corpus_.vocabularies) {
+        if (st.ok()) st = WriteVocabulary(vocab);
+      }
+      for (const Rulebook& book : corpus_.rulebooks) {
+        if (st.ok()) st = WriteStructure(book, stats);
+      }
+      for (const Rulebook& book : corpus_.rulebooks) {
+        if (st.ok()) st = WriteLinks(book);
+      }
+      return st;
+    });
+  }
+
+  long long UnitId(const Rulebook* book, int unit) const {
+    auto it = unit_ids_.find({book, unit});
+    return it == unit_ids_.end() ? 0 : it->second;
+  }
+
+ private:
+  Status Prep(Statement* s, const char* sql) { return db_.Prepare(sql, s); }
+
+  Status WriteMeta() {
+    Statement st;
+    Status s = Prep(&st, "INSERT INTO meta(key, value) VALUES (?, ?)");
+    if (!s.ok()) return s;
+    const std::pair<const char*, std::string> rows[] = {
+        {"format", IndexFormatVersion()},
+        {"corpus", corpus_.dir},
+        {"built", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(
+                                     std::chrono::system_clock::now().time_since_epoch())
+                                     .count())}};
+    for (const auto& [k, v] : rows) {
+      s = st.Bind(1, std::string(k)).Bind(2, v).Run();
+      if (!s.ok()) return s;
+    }
+    return s;
+  }
+
+  Status WriteLabelled(const std::string& table, const std::string& game,
+                       const std::vector<Labelled>& items) {
+    Statement st;
+    Status s = db_.Prepare(
+        "INSERT OR REPLACE INTO " + table + "(game, id, label, forms) VALUES (?, ?, ?, ?)", &st);
+    for (const auto& item : items) {
+      if (!s.ok()) return s;
+      std::string forms;
+      for (const auto& f : item.forms) forms += (forms.empty() ? "" : "|") + f;
+      s = st.Bind(1, game).Bind(2, item.id).Bind(3, item.label).Bind(4, forms).Run();
+    }
+    return s;
+  }
+
+  Status WriteLexicon() {
+    const Lexicon& lex = corpus_.lexicon;
+    Status s = WriteLabelled("sanction_types", "", lex.sanction_types);
+    if (s.ok()) s = WriteLabelled("beneficiaries", "", lex.beneficiaries);
+    Statement syn, word;
+    if (s.ok()) s = Prep(&syn, "INSERT INTO synonyms(grp, ord, term) VALUES (?, ?, ?)");
+    if (s.ok()) s = Prep(&word, "INSERT OR IGNORE INTO lexicon_words(kind, word) VALUES (?, ?)");
+    for (size_t g = 0; s.ok() && g < lex.synonyms.size(); ++g) {
+      for (size_t k = 0; s.ok() && k < lex.synonyms[g].size(); ++k) {
+        s = syn.Bind(1, static_cast<long long>(g))
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, lex.synonyms[g][k])
+                .Run();
+      }
+    }
+    const std::pair<const char*, const std::vector<std::string>*> lists[] = {
+        {"phrase", &lex.phrases}, {"protect", &lex.protect}, {"stopword", &lex.stopwords}};
+    for (const auto& [kind, words] : lists) {
+      for (const auto& w : *words) {
+        if (s.ok()) s = word.Bind(1, std::string(kind)).Bind(2, w).Run();
+      }
+    }
+    return s;
+  }
+
+  Status WriteVocabulary(const Vocabulary& vocab) {
+    Statement fact, value, form, hint;
+    Status s = Prep(&fact,
+                    "INSERT INTO facts(game, name, type, ask, label, default_value, ord) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&value,
+               "INSERT INTO fact_values(fact_id, value, label, label_terms, ord) VALUES (?, ?, ?, "
+               "?, ?)");
+    if (s.ok())
+      s = Prep(&form, "INSERT INTO forms(fact_id, value_id, form, terms) VALUES (?, ?, ?, ?)");
+    if (s.ok()) s = Prep(&hint, "INSERT INTO hints(game, hint, weight) VALUES (?, ?, ?)");
+    for (size_t i = 0; s.ok() && i < vocab.facts.size(); ++i) {
+      const Fact& f = vocab.facts[i];
+      s = fact.Bind(1, vocab.game)
+              .Bind(2, f.name)
+              .Bind(3, std::string(f.integer ? "integer" : "enum"))
+              .Bind(4, f.ask)
+              .Bind(5, f.label)
+              .Bind(6, f.default_value)
+              .Bind(7, static_cast<long long>(i))
+              .Run();
+      long long fact_id = db_.LastInsertId();
+      for (const auto& fm : f.forms) {
+        if (s.ok())
+          s = form.Bind(1, fact_id).BindNull(2).Bind(3, fm).Bind(4, ContentTerms(fm)).Run();
+      }
+      for (size_t k = 0; s.ok() && k < f.values.size(); ++k) {
+        const VocabValue& v = f.values[k];
+        s = value.Bind(1, fact_id)
+                .Bind(2, v.id)
+                .Bind(3, v.label)
+                .Bind(4, ContentTerms(v.label))
+                .Bind(5, static_cast<long long>(k))
+                .Run();
+        long long value_id = db_.LastInsertId();
+        for (const auto& fm : v.forms) {
+          if (s.ok())
+            s = form.Bind(1, fact_id).Bind(2, value_id).Bind(3, fm).Bind(4, ContentTerms(fm)).Run();
+        }
+      }
+    }
+    for (const auto& [h, w] : vocab.hints) {
+      if (s.ok()) s = hint.Bind(1, vocab.game).Bind(2, h).Bind(3, w).Run();
+    }
+    if (s.ok()) s = WriteLabelled("sanction_types", vocab.game, vocab.sanction_types);
+    if (s.ok()) s = WriteLabelled("beneficiaries", vocab.game, vocab.beneficiaries);
+    return s;
+  }
+
+  Status WriteStructure(const Rulebook& book, IndexStats* stats) {
+    Statement doc, variant, unit, col, cell, kase, cond, sanction, param, term, note;
+    Status s = Prep(&doc,
+                    "INSERT INTO documents(doc, game, title, short_title, edition, date, language,"
+                    " source_file, source_format, summarises, path)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&variant, "INSERT INTO variants(document_id, variant, label) VALUES (?, ?, ?)");
+    if (s.ok())
+      s = Prep(&unit,
+               "INSERT INTO units(document_id, eid, parent_id, ord, kind, num, heading,"
+               " provision_kind, variant, text, citation, label, has_consequence, line)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&col, "INSERT INTO table_columns(unit_id, ord, col, label) VALUES (?, ?, ?, ?)");
+    if (s.ok()) s = Prep(&cell, "INSERT INTO cells(unit_id, ord, col, text) VALUES (?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&kase, "INSERT INTO cases(unit_id, case_id, variant, decision) VALUES (?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&cond,
+               "INSERT INTO conditions(case_id, ord, fact, op, value) VALUES (?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&sanction,
+               "INSERT INTO sanctions(case_id, ord, type, beneficiary, place, points)"
+               " VALUES (?, ?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&param,
+               "INSERT INTO params(unit_id, ord, name, value, unit, quote, label)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&term,
+               "INSERT INTO terms(unit_id, ord, name, quote, definition) VALUES (?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&note, "INSERT INTO notes(document_id, unit_id, type, text) VALUES (?, ?, ?, ?)");
+    if (!s.ok()) return s;
+
+    s = doc.Bind(1, book.doc)
+            .Bind(2, book.game)
+            .Bind(3, book.title)
+            .Bind(4, book.short_title)
+            .Bind(5, book.edition)
+            .Bind(6, book.date)
+            .Bind(7, book.language)
+            .Bind(8, book.source_file)
+            .Bind(9, book.source_format)
+            .Bind(10, book.summarises)
+            .Bind(11, book.path)
+            .Run();
+    const long long doc_id = db_.LastInsertId();
+    doc_ids_[&book] = doc_id;
+    ++stats->documents;
+    for (const auto& [id, label] : book.variants) {
+      if (s.ok()) s = variant.Bind(1, doc_id).Bind(2, id).Bind(3, label).Run();
+    }
+    for (const Note& n : book.notes) {
+      if (s.ok()) s = note.Bind(1, doc_id).BindNull(2).Bind(3, n.type).Bind(4, n.text).Run();
+    }
+    for (size_t i = 0; s.ok() && i < book.units.size(); ++i) {
+      const Unit& u = book.units[i];
+      unit.Bind(1, doc_id);
+      if (u.eid.empty())
+        unit.BindNull(2);
+      else
+        unit.Bind(2, u.eid);
+      if (u.parent < 0)
+        unit.BindNull(3);
+      else
+        unit.Bind(3, UnitId(&book, u.parent));
+      s = unit.Bind(4, static_cast<long long>(i))
+              .Bind(5, std::string(UnitKindName(u.kind)))
+              .Bind(6, u.num)
+              .Bind(7, u.heading)
+              .Bind(8, u.provision_kind)
+              .Bind(9, u.variant)
+              .Bind(10, u.text)
+              .Bind(11, book.Citation(static_cast<int>(i)))
+              .Bind(12, book.Label(static_cast<int>(i)))
+              .Bind(13, static_cast<long long>(u.has_consequence))
+              .Bind(14, static_cast<long long>(u.pos.line))
+              .Run();
+      const long long unit_id = db_.LastInsertId();
+      unit_ids_[{&book, static_cast<int>(i)}] = unit_id;
+      ++stats->units;
+      for (size_t k = 0; s.ok() && k < u.columns.size(); ++k) {
+        s = col.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, u.columns[k].first)
+                .Bind(4, u.columns[k].second)
+                .Run();
+      }
+      for (size_t k = 0; s.ok() && k < u.cells.size(); ++k) {
+        s = cell.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, u.cells[k].first)
+                .Bind(4, u.cells[k].second)
+                .Run();
+      }
+      for (const Case& c : u.cases) {
+        if (!s.ok()) break;
+        s = kase.Bind(1, unit_id).Bind(2, c.id).Bind(3, c.variant).Bind(4, c.decision).Run();
+        const long long case_id = db_.LastInsertId();
+        ++stats->cases;
+        for (size_t k = 0; s.ok() && k < c.when.size(); ++k) {
+          std::string values;
+          for (const auto& v : c.when[k].values) values += (values.empty() ? "" : " ") + v;
+          s = cond.Bind(1, case_id)
+                  .Bind(2, static_cast<long long>(k))
+                  .Bind(3, c.when[k].fact)
+                  .Bind(4, std::string(CondOpName(c.when[k].op)))
+                  .Bind(5, values)
+                  .Run();
+        }
+        for (size_t k = 0; s.ok() && k < c.sanctions.size(); ++k) {
+          const Sanction& sa = c.sanctions[k];
+          sanction.Bind(1, case_id)
+              .Bind(2, static_cast<long long>(k))
+              .Bind(3, sa.type)
+              .Bind(4, sa.beneficiary)
+              .Bind(5, sa.place);
+          if (sa.points)
+            sanction.Bind(6, static_cast<long long>(*sa.points));
+          else
+            sanction.BindNull(6);
+          s = sanction.Run();
+        }
+      }
+      for (size_t k = 0; s.ok() && k < u.params.size(); ++k) {
+        const Param& p = u.params[k];
+        s = param.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, p.name)
+                .Bind(4, p.value)
+                .Bind(5, p.unit)
+                .Bind(6, p.quote)
+                .Bind(7, p.label)
+                .Run();
+      }
+      for (size_t k = 0; s.ok() && k < u.terms.size(); ++k) {
+        const Term& t = u.terms[k];
+        s = term.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, t.name)
+                .Bind(4, t.quote)
+                .Bind(5, t.definition)
+                .Run();
+      }
+      for (const Note& n : u.notes) {
+        if (s.ok()) s = note.Bind(1, doc_id).Bind(2, unit_id).Bind(3, n.type).Bind(4, n.text).Run();
+      }
+    }
+    return s;
+  }
+
+  long long ResolveUnit(const Rulebook& from, const std::string& target, std::string* case_id) {
+    const Rulebook* book = nullptr;
+    int unit = -1;
+    if (target.empty() || !corpus_.Resolve(from.doc, target, &book, &unit, case_id)) return 0;
+    return UnitId(book, unit);
+  }
+
+  Status WriteLinks(const Rulebook& book) {
+    Statement ref, over, toc;
+    Status s = Prep(&ref,
+                    "INSERT INTO refs(unit_id, ord, target, target_unit_id, quote, kind)"
+                    " VALUES (?, ?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&over,
+               "INSERT INTO overrides(unit_id, ord, case_id, target, target_unit_id, target_case,"
+               " kind, quote) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&toc,
+               "INSERT INTO toc(document_id, ord, ref, target_unit_id, page, text)"
+               " VALUES (?, ?, ?, ?, ?, ?)");
+    for (size_t i = 0; s.ok() && i < book.units.size(); ++i) {
+      const Unit& u = book.units[i];
+      const long long unit_id = UnitId(&book, static_cast<int>(i));
+      for (size_t k = 0; s.ok() && k < u.refs.size(); ++k) {
+        const Reference& r = u.refs[k];
+        std::string case_id;
+        long long target = ResolveUnit(book, r.target, &case_id);
+        ref.Bind(1, unit_id).Bind(2, static_cast<long long>(k)).Bind(3, r.target);
+        if (target)
+          ref.Bind(4, target);
+        else
+          ref.BindNull(4);
+        s = ref.Bind(5, r.quote).Bind(6, r.kind.empty() ? std::string("see") : r.kind).Run();
+      }
+      for (size_t k = 0; s.ok() && k < u.overrides.size(); ++k) {
+        const Override& o = u.overrides[k];
+        std::string target_case;
+        long long target = ResolveUnit(book, o.target, &target_case);
+        if (!target) continue;  // the loader reports dangling overrides
+        s = over.Bind(1, unit_id)
+                .Bind(2, static_cast<long long>(k))
+                .Bind(3, o.case_id)
+                .Bind(4, o.target)
+                .Bind(5, target)
+                .Bind(6, target_case)
+                .Bind(7, o.kind.empty() ? std::string("exception") : o.kind)
+                .Bind(8, o.quote)
+                .Run();
+      }
+    }
+    for (size_t k = 0; s.ok() && k < book.toc.size(); ++k) {
+      const TocEntry& e = book.toc[k];
+      std::string case_id;
+      long long target = ResolveUnit(book, e.ref, &case_id);
+      toc.Bind(1, doc_ids_[&book]).Bind(2, static_cast<long long>(k)).Bind(3, e.ref);
+      if (target)
+        toc.Bind(4, target);
+      else
+        toc.BindNull(4);
+      s = toc.Bind(5, e.page).Bind(6, e.text).Run();
+    }
+    return s;
+  }
+
+  // Content terms of a form, as the resolver matches them ("" when none).
+  std::string ContentTerms(const std::string& text) const {
+    std::string out;
+    for (const Token& t : analyzer_.Tokenize(text)) {
+      if (!t.stop) out += (out.empty() ? "" : " ") + t.term;
+    }
+    return out;
+  }
+
+  const Corpus& corpus_;
+  const Analyzer& analyzer_;
+  Database& db_;
+  std::map<UnitKey, long long> unit_ids_;
+  std::map<const Rulebook*, long long> doc_ids_;
+};
+
+// ------------------------------------------------------------------ Xapian writer
+
+// The first provision of its section: the paragraph that usually states the rule.
+bool IsLead(const Rulebook& book, int index) {
+  const Unit& u = book.units[index];
+  if (u.parent < 0) return false;
+  for (int sibling : book.units[u.parent].children) {
+    if (book.units[sibling].citable()) return sibling == index;
+  }
+  return false;
+}
+
+class XapianWriter {
+ public:
+  XapianWriter(const Corpus& corpus, const Analyzer& analyzer, const SqliteWriter& ids)
+      : corpus_(corpus), analyzer_(analyzer), ids_(ids) {}
+
+  Status Write(const std::string& path, IndexStats* stats) {
+    try {
+      Xapian::WritableDatabase db(path, Xapian::DB_CREATE_OR_OVERWRITE);
+      for (const Rulebook& book : corpus_.rulebooks) {
+        for (size_t i = 0; i < book.units.size(); ++i) {
+          if (!book.units[i].citable()) continue;
+          db.add_document(MakeDocument(book, static_cast<int>(i), &db));
+          ++stats->xapian_documents;
+        }
+      }
+      AddSynonyms(&db);
+      db.commit();
+      db.close();
+    } catch (const Xapian::Error& e) {
+      return Status::IndexError("xapian: " + e.get_description());
+    }
+    return Status::OK();
+  }
+
+ private:
+  // Adds the words of `text` with positions starting after *pos; wdf_inc weights the
+  // field (0: the words are present but weigh nothing). A field prefix adds each term
+  // once more under it.
+  void IndexText(const std::string& text, unsigned wdf_inc, const char* field_prefix,
+                 Xapian::Document* doc, Xapian::WritableDatabase* db, Xapian::termpos* pos) {
+    std::vector<Token> tokens = analyzer_.Tokenize(text);
+    for (const Token& t : tokens) {
+      doc->add_posting(t.term, *pos + t.position, wdf_inc);
+      if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
+      if (!t.stop && t.word.size() > 2) db->add_spelling(t.word);
+    }
+    for (const PhraseMatch& p : analyzer_.Phrases(tokens)) {
+      doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
+      if (field_prefix) doc->add_term(std::string(field_prefix) + p.term, wdf_inc);
+    }
+    for (const std::string& counted : CountedTerms(tokens)) {
+      doc->add_term(std::string(prefix::kCounted) + counted);
+    }
+    // Word pairs: proximity ("stessa miniatura") as terms that are cheap to match.
+    // Within-document frequency 0: they leave the length normalisation of BM25 alone.
+    const Token* previous = nullptr;
+    for (const Token& t : tokens) {
+      if (t.stop) continue;
+      if (previous) doc->add_term(BigramTerm(previous->term, t.term), 0);
+      previous = &t;
+    }
+    *pos += tokens.size() + 100;  // a gap so phrases never span fields
+  }
+
+  Xapian::Document MakeDocument(const Rulebook& book, int index, Xapian::WritableDatabase* db) {
+    const Unit& u = book.units[index];
+    Xapian::Document doc;
+    Xapian::termpos pos = 0;
+    // Headings of the enclosing rule/sections/table: a separately weighted field.
+    std::string headings;
+    for (int p = u.parent; p >= 0; p = book.units[p].parent) {
+      headings = book.units[p].num + " " + book.units[p].heading + " " + headings;
+    }
+    headings += " " + u.heading;
+    IndexText(headings, 3, prefix::kHeading, &doc, db, &pos);
+    IndexText(u.text, 1, nullptr, &doc, db, &pos);
+    // Sanctions and decisions of the cases, in words: "cosa succede se …" questions.
+    std::string logic;
+    for (const Case& c : u.cases) {
+      logic += c.decision + " ";
+      for (const Sanction& s : c.sanctions) {
+        if (const Labelled* t = corpus_.SanctionType(book.game, s.type)) logic += t->label + " ";
+        doc.add_boolean_term(std::string(prefix::kSanction) + s.type);
+        doc.add_boolean_term(std::string(prefix::kFlag) + "sanction");
+      }
+      // The fact values the case tests, so that questions can reach rules through
+      // the vocabulary's forms as well as through the words of the text.
+      for (const Cond& cond : c.when) {
+        if (cond.op == CondOp::kNe || cond.op == CondOp::kNotIn) continue;
+        for (const auto& v : cond.values) doc.add_term(CondTerm(cond.fact, v));
+      }
+    }
+    // Rulings restate the text's words ("Mani nella ruck: calcio di punizione …"): their
+    // words are present (coverage, phrases) but add no weight to the text's frequencies.
+    IndexText(logic, 0, nullptr, &doc, db, &pos);
+    for (const Term& t : u.terms) IndexText(t.name, 2, nullptr, &doc, db, &pos);
+    // Names: a question naming the thing ("placcaggio irregolare?") finds what is
+    // headed by it or defines it.
+    auto add_name = [&](const std::string& name) {
+      const std::string term = NameTerm(analyzer_.Tokenize(name));
+      if (!term.empty()) doc.add_boolean_term(term);
+    };
+    add_name(u.heading);
+    if (IsLead(book, index)) add_name(book.units[u.parent].heading);
+    for (const Term& t : u.terms) add_name(t.name);
+
+    int top = index;
+    while (book.units[top].parent >= 0) top = book.units[top].parent;
+    doc.add_boolean_term(std::string(prefix::kGame) + book.game);
+    doc.add_boolean_term(std::string(prefix::kDoc) + book.doc);
+    doc.add_boolean_term(std::string(prefix::kRule) + book.doc + "#" + book.units[top].eid);
+    doc.add_boolean_term(std::string(prefix::kKind) + UnitKindName(u.kind));
+    if (!u.params.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "param");
+    // What the numbers measure, by the words of their names ("intervallo-min",
+    // "pedine-per-squadra"); bounds ("max", "minimo") say nothing of the thing measured.
+    static const std::set<std::string> kBounds = {"max",     "min",    "massimo", "massimi",
+                                                  "massima", "minimo", "minimi",  "minima",
+                                                  "numero",  "totale"};
+    for (const Param& p : u.params) {
+      std::string words = p.name;
+      std::replace(words.begin(), words.end(), '-', ' ');
+      for (const Token& t : analyzer_.Tokenize(words)) {
+        if (!t.stop && !kBounds.count(t.word)) doc.add_term(std::string(prefix::kParam) + t.term);
+      }
+    }
+    if (!book.summarises.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "abridged");
+    if (!u.terms.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "term");
+    if (IsLead(book, index)) doc.add_boolean_term(std::string(prefix::kFlag) + "lead");
+    if (!u.provision_kind.empty())
+      doc.add_boolean_term(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
+    const std::string unit_id = std::to_string(ids_.UnitId(&book, index));
+    doc.add_value(slot::kUnitId, unit_id);
+    doc.set_data(unit_id);
+    return doc;
+  }
+
+  void AddSynonyms(Xapian::WritableDatabase* db) {
+    for (const auto& group : corpus_.lexicon.synonyms) {
+      std::vector<std::string> terms;
+      for (const auto& member : group) {
+        std::string t = analyzer_.ExpressionTerm(member);
+        if (!t.empty()) terms.push_back(t);
+      }
+      for (const auto& a : terms) {
+        for (const auto& b : terms) {
+          if (a != b) db->add_synonym(a, b);
+        }
+      }
+    }
+  }
+
+  const Corpus& corpus_;
+  const Analyzer& analyzer_;
+  const SqliteWriter& ids_;
+};
+
+
+}  // namespace
+
+Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats* stats) {
+  Database db;
+  Status s = Database::Open(SqlitePath(dir), /*read_only=*/false, &db);
+  if (!s.ok()) return s;
+  Analyzer analyzer(corpus.lexicon);
+  SqliteWriter sqlite(corpus, analyzer, &db);
+  s = sqlite.Write(stats);
+  if (!s.ok()) return s;
+  db = Database();  // closed before the Xapian pass and before publishing
+
+  XapianWriter xapian(corpus, analyzer, sqlite);
+  return xapian.Write(XapianPath(dir), stats);
+}
+
+}  // namespace arbitro
