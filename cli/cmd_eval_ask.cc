@@ -1,7 +1,8 @@
 // arbitro eval-ask: answer quality of `ask` on question sets, beside an FTS5 baseline.
 //
-// Input: TSV lines "question<TAB>id[,id…]" (the first id is the best answer; a hit
-// counts when it is any of the expected ids). Each question is asked twice: with
+// Input: TSV lines "question<TAB>id[,id…]" or "question<TAB>quote<TAB>quote…" (quotes of
+// the source, mapped to the units stating them by QuoteMap); the first is the best
+// answer; a hit counts when it is any of the expected ids. Each question is asked twice: with
 // --game set to the game of its answer (a referee at a table knows the game) and
 // without (the engine infers the game). The baseline gets the game filter too.
 // Prints top-1, top-3 and MRR@5 per game and overall; exits 1 (findings) when the
@@ -69,12 +70,30 @@ Status CmdEvalAsk(CommandContext& ctx) {
     std::vector<TsvRow> rows;
     s = ReadTsv(path, 2, &rows);
     if (!s.ok()) return s;
-    for (const TsvRow& row : rows)
-      questions.push_back({row.cols[0], SplitList(row.cols[1], ','), "", row.where});
+    for (const TsvRow& row : rows) {
+      questions.push_back({row.cols[0], std::vector<std::string>(row.cols.begin() + 1, row.cols.end()),
+                           "", row.where});
+    }
   }
   std::unique_ptr<Engine> engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
+  // Expected answers: ids, or quotes of the source mapped to the units stating them.
+  QuoteMap quotes;
+  bool need_quotes = false;
+  for (const Question& q : questions) {
+    for (const auto& f : q.expected) need_quotes = need_quotes || !IsUnitId(f);
+  }
+  if (need_quotes) {
+    s = quotes.Load(*engine);
+    if (!s.ok()) return s;
+  }
+  for (Question& q : questions) {
+    std::vector<std::string> ids;
+    s = ExpectedIds(quotes, q.expected, q.where, &ids);
+    if (!s.ok()) return s;
+    q.expected = std::move(ids);
+  }
   std::unique_ptr<Fts5Baseline> baseline;
   s = Fts5Baseline::Open(ctx.index_dir, &baseline);
   if (!s.ok()) return s;

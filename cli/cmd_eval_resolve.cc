@@ -1,6 +1,8 @@
 // arbitro eval-resolve: ruling quality of `resolve` on scenario sets.
 //
-// Input: TSV lines "scenario<TAB>sanction types<TAB>beneficiary<TAB>provision ids"
+// Input: TSV lines "scenario<TAB>sanction types<TAB>beneficiary<TAB>provision ids", or
+// "…<TAB>beneficiary<TAB>quote<TAB>quote…" with quotes of the source (see SameSide
+// and the citation rule below)
 // (the first sanction type is the decisive one). Each scenario is resolved with
 // --game set to the game of its first expected provision, and again without (the
 // engine infers the game); the floor applies to the first. A decision is right when the best ruling contains the decisive sanction
@@ -20,6 +22,17 @@
 
 namespace arbitro::cli {
 namespace {
+
+// Whether a ruling's beneficiary is the expected side. The blind sets name sides as
+// "attaccante"/"difensore"; Soccer Tactics encodes them as squadra-in-attacco/-difesa;
+// a ruling "for the opponent" (of whoever offended) or with no beneficiary is not
+// judged on its side.
+bool SameSide(const std::string& expected, const std::string& got) {
+  if (expected.empty() || got.empty() || expected == got) return true;
+  if (got == "avversario" || got == "colpevole" || got == "stesso-giocatore") return true;
+  return (expected == "attaccante" && got == "squadra-in-attacco") ||
+         (expected == "difensore" && got == "squadra-in-difesa");
+}
 
 struct Tally {
   int n = 0, decision = 0, citations = 0, both = 0;
@@ -41,11 +54,29 @@ Status CmdEvalResolve(CommandContext& ctx) {
   std::unique_ptr<Engine> engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
+  QuoteMap quotes;
+  bool need_quotes = false;
+  for (const TsvRow& row : rows) {
+    for (size_t c = 3; c < row.cols.size(); ++c) need_quotes = need_quotes || !IsUnitId(row.cols[c]);
+  }
+  if (need_quotes) {
+    s = quotes.Load(*engine);
+    if (!s.ok()) return s;
+  }
   std::map<std::string, Tally> tally, guessed;
   for (const TsvRow& row : rows) {
     const std::vector<std::string> types = SplitList(row.cols[1], ',');
-    const std::string& beneficiary = row.cols[2];
-    const std::vector<std::string> cites = SplitList(row.cols[3], ',');
+    // "-": the sanction favours no side, or the set does not say; not checked.
+    const std::string beneficiary = row.cols[2] == "-" ? "" : row.cols[2];
+    // Quoted sets name the places that state the ruling: the first (the deciding
+    // provision) must be cited; id sets list every provision that must be cited.
+    const bool quoted = !IsUnitId(row.cols[3]);
+    std::vector<std::string> cites;
+    size_t deciding = 0;
+    s = ExpectedIds(quotes, std::vector<std::string>(row.cols.begin() + 3, row.cols.end()),
+                    row.where, &cites, &deciding);
+    if (!s.ok()) return s;
+    if (quoted) cites.resize(deciding);
     if (types.empty() || cites.empty()) {
       return Status::InvalidArgument(row.where + ": servono almeno una sanzione e una disposizione");
     }
@@ -63,12 +94,17 @@ Status CmdEvalResolve(CommandContext& ctx) {
       *got = best.decision + " [";
       for (const SanctionInfo& sa : best.sanctions) {
         *got += sa.type + "/" + sa.beneficiary + " ";
-        if (sa.type == types[0] && (beneficiary.empty() || sa.beneficiary == beneficiary)) *decision_ok = true;
+        if (sa.type == types[0] && SameSide(beneficiary, sa.beneficiary)) *decision_ok = true;
       }
       *got += "]";
       std::set<std::string> cited;
       for (const Citation& c : best.citations) cited.insert(c.id);
-      *cites_ok = std::all_of(cites.begin(), cites.end(), [&](const std::string& id) { return cited.count(id); });
+      // Quoted: one of the deciding quote's units (a quote may be stated by a body
+      // provision and its summary row alike); ids: every one.
+      *cites_ok = quoted ? std::any_of(cites.begin(), cites.end(),
+                                       [&](const std::string& id) { return cited.count(id); })
+                         : std::all_of(cites.begin(), cites.end(),
+                                       [&](const std::string& id) { return cited.count(id); });
       if (!*cites_ok) {
         *got += " citazioni:";
         for (const auto& id : cited) *got += " " + id;

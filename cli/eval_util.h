@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "arbitro/query.h"
 #include "arbitro/status.h"
 
 namespace arbitro::cli {
@@ -20,5 +21,34 @@ Status ReadTsv(const std::string& path, size_t min_cols, std::vector<TsvRow>* ro
 std::vector<std::string> SplitList(const std::string& s, char sep);
 // "0.913"
 std::string Fixed3(double v);
+
+// Expected answers written as verbatim quotes of the rulebook source (the sets of
+// tests/eval/users/, whose writers never saw the encoding) are mapped to the units
+// that state them. Matching is on folded text (lower case, no accents, letters and
+// digits only) by character 4-grams, so OCR repairs and typographic quotes in the
+// corpus do not break a quote copied from the raw source.
+class QuoteMap {
+ public:
+  // Reads the text of every provision, table row and block of the index.
+  Status Load(Engine& engine);
+  // The units that state `quote`, best first: every unit holding (nearly) all its
+  // 4-grams, else the single best one when it holds most of them. NotFound otherwise.
+  Status Find(const std::string& quote, std::vector<std::string>* ids) const;
+
+ private:
+  struct Unit {
+    std::string id, game, folded;
+  };
+  std::vector<Unit> units_;
+};
+
+// True for a field that is a unit id ("doc#eId"), false for a quote.
+bool IsUnitId(const std::string& field);
+
+// The expected ids of `fields` (ids, comma lists of ids, or quotes): the first
+// field's units first. `first_count` receives how many ids the first field gave.
+Status ExpectedIds(const QuoteMap& quotes, const std::vector<std::string>& fields,
+                   const std::string& where, std::vector<std::string>* ids,
+                   size_t* first_count = nullptr);
 
 }  // namespace arbitro::cli

@@ -170,6 +170,10 @@ class Engine {
   // Structure of one game or document (all when `game_or_doc` is empty).
   Status Toc(const std::string& game_or_doc,
              std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>* out);
+  // Ids ("doc#eId") of every unit with text of its own (provisions, table rows and
+  // blocks), in document order (all documents
+  // of the index, in index order).
+  Status UnitIds(std::vector<std::string>* ids);
   // True when `game` is a game of the index.
   bool HasGame(const std::string& game) const;
   // The game a user means by `name`: a game ("subbuteo-rugby"), one of its documents

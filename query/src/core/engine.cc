@@ -414,6 +414,19 @@ Status Engine::Games(std::vector<DocumentInfo>* docs) {
   return Status::OK();
 }
 
+Status Engine::UnitIds(std::vector<std::string>* ids) {
+  ids->clear();
+  Statement st;
+  Status s = impl_->db.Prepare(
+      "SELECT d.doc || '#' || u.eid FROM units u JOIN documents d ON d.id = u.document_id"
+      " WHERE u.kind IN ('provision', 'row', 'block') AND u.eid IS NOT NULL"
+      " ORDER BY u.document_id, u.id",
+      &st);
+  if (!s.ok()) return s;
+  while (st.Step(&s)) ids->push_back(st.Text(0));
+  return s;
+}
+
 Status Engine::Toc(const std::string& game_or_doc,
                    std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>* out) {
   out->clear();
