@@ -2,13 +2,16 @@
 // ids or as paths to rulebook XML files (read against the corpus's vocabularies).
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "arbitro/indexer.h"
 #include "arbitro/query.h"
 #include "arbitro/schema.h"
 #include "command.h"
@@ -21,7 +24,8 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kUsage =
-    "uso: arbitro diff [--corpus DIR] [--json|--markdown|--html] [-o FILE] VECCHIO NUOVO";
+    "uso: arbitro diff [--corpus DIR] [--json|--markdown|--html] [-o FILE] VECCHIO "
+    "NUOVO|BOZZA.txt|BOZZA.pdf";
 
 bool LooksLikePath(const std::string& arg) {
   return arg.find('/') != std::string::npos ||
@@ -72,6 +76,85 @@ Status LoadEdition(CommandContext& ctx, const Corpus& corpus, const std::string&
   return Status::NotFound(
       "documento sconosciuto '" + arg + "'" +
       (near.empty() ? " (arbitro games elenca i documenti)" : ", forse intendevi '" + near + "'?"));
+}
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() > suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// A draft is a text file or a PDF, not a rulebook XML.
+bool IsDraft(const std::string& arg) {
+  std::string lower = arg;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return EndsWith(lower, ".txt") || EndsWith(lower, ".pdf") || EndsWith(lower, ".text");
+}
+
+// Invalid UTF-8 and control characters out, line breaks (and page breaks) kept: the
+// draft's lines are what a change is reported at.
+std::string SanitizeLines(const std::string& text) {
+  std::string out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out += SanitizeUtf8(std::string_view(text).substr(start, end - start));
+    if (end < text.size()) out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
+// The text of a draft: a UTF-8 file as it is, a PDF through pdftotext (poppler-utils).
+Status ReadDraft(const std::string& path, std::string* text) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return Status::NotFound("file '" + path + "' non trovato");
+  if (fs::is_directory(path, ec)) {
+    return Status::InvalidArgument("'" + path + "' è una cartella, non una bozza");
+  }
+  std::string lower = path;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!EndsWith(lower, ".pdf")) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Status::IOError("impossibile leggere '" + path + "'");
+    std::ostringstream all;
+    all << in.rdbuf();
+    *text = SanitizeLines(all.str());
+    return Status::OK();
+  }
+  if (std::system("command -v pdftotext >/dev/null 2>&1") != 0) {
+    return Status::InvalidArgument(
+        "per leggere una bozza PDF serve pdftotext: installare il pacchetto poppler-utils "
+        "(apt-get install poppler-utils), oppure passare il testo esportato in .txt");
+  }
+  std::string quoted = "'";
+  for (char c : path) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  quoted += "'";
+  FILE* pipe = ::popen(("pdftotext -enc UTF-8 " + quoted + " - 2>/dev/null").c_str(), "r");
+  if (!pipe) return Status::IOError("impossibile avviare pdftotext");
+  char buf[65536];
+  size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) text->append(buf, n);
+  if (::pclose(pipe) != 0) {
+    return Status::InvalidArgument("'" + path + "' non è un PDF leggibile (pdftotext non ne estrae il testo)");
+  }
+  *text = SanitizeLines(*text);
+  return Status::OK();
+}
+
+// The Italian wordings of each sanction type of a game (game vocabulary, then lexicon).
+std::vector<std::pair<std::string, std::vector<std::string>>> SanctionForms(const Corpus& corpus,
+                                                                            const std::string& game) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
+  auto add = [&](const Labelled& l) {
+    std::vector<std::string> forms = l.forms;
+    forms.push_back(l.label);
+    out.emplace_back(l.id, forms);
+  };
+  if (const Vocabulary* v = corpus.FindVocabulary(game)) {
+    for (const Labelled& l : v->sanction_types) add(l);
+  }
+  for (const Labelled& l : corpus.lexicon.sanction_types) add(l);
+  return out;
 }
 
 // An output path that names a folder can never be written: said before any work.
@@ -132,11 +215,25 @@ Status CmdDiff(CommandContext& ctx) {
   Rulebook old_book, new_book;
   s = LoadEdition(ctx, corpus, args.Positional()[0], &old_book);
   if (!s.ok()) return s;
-  s = LoadEdition(ctx, corpus, args.Positional()[1], &new_book);
-  if (!s.ok()) return s;
   DiffResult diff;
-  s = DiffRulebooks(old_book, new_book, &diff);
-  if (!s.ok()) return s;
+  if (IsDraft(args.Positional()[1])) {
+    // A draft that exists only as text or PDF, against the encoded document.
+    std::string text;
+    s = ReadDraft(args.Positional()[1], &text);
+    if (!s.ok()) return s;
+    std::vector<const Rulebook*> same_game;
+    for (const Rulebook& b : corpus.rulebooks) {
+      if (b.game == old_book.game) same_game.push_back(&b);
+    }
+    s = DiffDraft(old_book, same_game, text, args.Positional()[1],
+                  SanctionForms(corpus, old_book.game), &diff);
+    if (!s.ok()) return s;
+  } else {
+    s = LoadEdition(ctx, corpus, args.Positional()[1], &new_book);
+    if (!s.ok()) return s;
+    s = DiffRulebooks(old_book, new_book, &diff);
+    if (!s.ok()) return s;
+  }
 
   std::ostringstream buffer;
   std::ostream& out = to_file ? static_cast<std::ostream&>(buffer) : ctx.out;

@@ -148,8 +148,9 @@ const std::vector<Command>& Commands() {
        {"check", "check --severity error subbuteo", "check --json soccer-tactics-abbreviato"},
        {1, 2, 3, 4}},
       {"diff", CmdDiff, Opens::kCorpus,
-       "diff [--corpus DIR] [--json|--markdown|--html] [-o FILE] VECCHIO NUOVO",
-       "confronta due edizioni di un regolamento (documenti del corpus o file XML)",
+       "diff [--corpus DIR] [--json|--markdown|--html] [-o FILE] VECCHIO NUOVO|BOZZA.txt|BOZZA.pdf",
+       "confronta due edizioni di un regolamento (documenti del corpus, file XML, o una bozza in "
+       "testo o PDF)",
        {Corpus(), Json("stampa il confronto in JSON"),
         {"--markdown", nullptr, false, Complete::kNone, "stampa il confronto in Markdown"},
         {"--html", nullptr, false, Complete::kNone, "una pagina HTML stampabile"},
@@ -158,10 +159,15 @@ const std::vector<Command>& Commands() {
        Complete::kFile,
        "Allinea le disposizioni delle due edizioni (per eId, poi per somiglianza del testo) "
        "e riporta inserimenti, abrogazioni, sostituzioni, rinumerazioni, divisioni e "
-       "unioni, con le modifiche di sanzioni, condizioni e parametri prima del testo.",
+       "unioni, con le modifiche di sanzioni, condizioni e parametri prima del testo. "
+       "NUOVO può essere una bozza non ancora codificata, in testo (.txt, come la esporta un "
+       "programma di scrittura) o PDF (.pdf, letto con pdftotext di poppler-utils): le "
+       "modifiche indicano le righe della bozza, e si segnalano i rinvii a regole che non "
+       "esistono più, i valori che un altro documento del gioco indica ancora, i paragrafi "
+       "ripetuti.",
        {"diff tests/fixtures/revisions/corpus/subbuteo/subbuteo-2.0.xml "
         "tests/fixtures/revisions/corpus/subbuteo/subbuteo-2.1.xml",
-        "diff --html -o diff.html vecchio.xml nuovo.xml"},
+        "diff subbuteo-2.0 bozza-2.1.pdf", "diff --html -o diff.html subbuteo-2.0 bozza.txt"},
        {2, 3, 4, 6}},
       {"eval-ask", CmdEvalAsk, Opens::kIndex,
        "eval-ask [--floor-top1 X] [--floor-top3 X] [--floor-inferred-top1 X] "

@@ -17,7 +17,14 @@ std::string Ids(const std::vector<std::string>& ids) {
 
 // "r12__p3 → r13__p3", "r12__p3", "→ r13__p3".
 std::string IdLine(const ProvisionChange& c) {
-  const std::string o = Ids(c.old_ids), n = Ids(c.new_ids);
+  std::string n = Ids(c.new_ids);
+  if (n.empty() && !c.new_lines.empty()) {
+    // A draft: its lines.
+    n = c.new_lines[0] == c.new_lines.back()
+            ? "riga " + std::to_string(c.new_lines[0])
+            : "righe " + std::to_string(c.new_lines[0]) + "-" + std::to_string(c.new_lines.back());
+  }
+  const std::string o = Ids(c.old_ids);
   if (o.empty()) return n;
   if (n.empty() || o == n) return o;
   return o + " → " + n;
@@ -167,7 +174,7 @@ void RenderDiffText(std::ostream& out, const DiffResult& d, bool color) {
   out << "Confronto: " << d.old_title << " (" << d.old_doc << ") → " << d.new_title << " ("
       << d.new_doc << ")\n"
       << Bold("Riepilogo:", color) << " " << SummaryLine(d.summary) << "\n";
-  if (d.changes.empty()) {
+  if (d.changes.empty() && d.draft_findings.empty()) {
     out << "\nNessuna differenza.\n";
     return;
   }
@@ -181,8 +188,11 @@ void RenderDiffText(std::ostream& out, const DiffResult& d, bool color) {
     if (c.renumbered && c.type != "renumbering") out << "   rinumerata\n";
     for (const std::string& line : LogicLines(c)) out << "   " << Bold("! " + line, color) << "\n";
     if (!c.redline.empty()) out << Indent(RedlineText(c.redline, color), 3) << "\n";
-    if (c.redline.empty() && (c.type == "split" || c.type == "join"))
+    if (c.redline.empty() && (c.type == "split" || c.type == "join" || c.type == "insertion"))
       out << Indent(c.new_text, 3) << "\n";
+  }
+  for (const DraftFinding& f : d.draft_findings) {
+    out << "\n" << Bold("!! " + f.code, color) << "  riga " << f.line << ": " << f.message << "\n";
   }
 }
 
@@ -273,9 +283,25 @@ void RenderDiffJson(std::ostream& out, const DiffResult& d) {
                                                        : "insert";
       json.BeginObject().Field("op", op).Field("text", e.text).EndObject();
     }
-    json.EndArray().Field("old_text", c.old_text).Field("new_text", c.new_text).EndObject();
+    json.EndArray().Field("old_text", c.old_text).Field("new_text", c.new_text);
+    if (d.draft) {
+      json.Key("new_lines").BeginArray();
+      for (int line : c.new_lines) json.Int(line);
+      json.EndArray().Key("moved").Bool(c.moved);
+    }
+    json.EndObject();
   }
-  json.EndArray().EndObject().Finish();
+  json.EndArray();
+  if (d.draft) {
+    json.Key("draft").Bool(true).Key("changed_share").Number(d.changed_share);
+    json.Key("draft_findings").BeginArray();
+    for (const DraftFinding& f : d.draft_findings) {
+      json.BeginObject().Field("code", f.code).Key("line").Int(f.line).Field("message", f.message)
+          .EndObject();
+    }
+    json.EndArray();
+  }
+  json.EndObject().Finish();
 }
 
 // ------------------------------------------------------------ Markdown

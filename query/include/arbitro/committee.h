@@ -115,6 +115,10 @@ struct ProvisionChange {
   std::vector<CaseChange> cases;    // conditions and sanctions that changed
   std::vector<ParamChange> params;  // numeric parameters that changed
   double similarity = 1.0;          // of old and new text, 0..1
+  // Against a draft (DiffDraft): the draft's first and last line, and a unit found out
+  // of the document's order.
+  std::vector<int> new_lines;
+  bool moved = false;
 
   bool sanctions_changed() const;
   bool conditions_changed() const;
@@ -127,12 +131,25 @@ struct DiffSummary {
   int unchanged = 0;
 };
 
+// What a draft breaks elsewhere (DiffDraft): a reference to a rule it no longer has
+// (REF-DANGLING), a value another document of the game still states (VALUE-ELSEWHERE),
+// a paragraph found twice (DUPLICATE).
+struct DraftFinding {
+  std::string code;
+  int line = 0;  // in the draft
+  std::string message;
+};
+
 struct DiffResult {
   std::string game;
   std::string old_doc, new_doc;
   std::string old_title, new_title;  // title + edition
   DiffSummary summary;
   std::vector<ProvisionChange> changes;  // in the order of the new edition
+  // Against a draft: new_doc names the draft file, the changes carry draft lines.
+  bool draft = false;
+  std::vector<DraftFinding> draft_findings;
+  double changed_share = 0;  // changes / (changes + unchanged units)
 };
 
 // Compares two editions of one rulebook. Units are matched by eId first, then by text
@@ -140,5 +157,16 @@ struct DiffResult {
 // is inserted or repealed. InvalidArgument when the two documents belong to different
 // games.
 Status DiffRulebooks(const Rulebook& old_doc, const Rulebook& new_doc, DiffResult* result);
+
+// Compares an encoded rulebook with a draft revision given as plain text (a word
+// processor's export or a PDF's text): every unit of `doc` is aligned into the draft's
+// words (see query/src/committee/diff_draft.cc); changes name the draft's lines, with
+// sanction and parameter changes first. `same_game` are the game's other documents
+// (values they still state); `sanction_forms` the Italian wordings of each sanction
+// type. InvalidArgument when the draft has no text.
+Status DiffDraft(const Rulebook& doc, const std::vector<const Rulebook*>& same_game,
+                 const std::string& draft_text, const std::string& draft_name,
+                 const std::vector<std::pair<std::string, std::vector<std::string>>>& sanction_forms,
+                 DiffResult* result);
 
 }  // namespace arbitro
