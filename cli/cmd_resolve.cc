@@ -98,7 +98,7 @@ Status CmdResolve(CommandContext& ctx) {
   for (const Ruling& ruling : r.rulings) {
     ctx.out << "\n" << (n++ == 0 ? "DECISIONE: " : "Alternativa: ") << Bold(ruling.decision, ctx.color)
             << "  (confidenza " << ruling.confidence << ")\n";
-    for (const SanctionInfo& sa : ruling.sanctions) ctx.out << "  → " << SanctionSentence(sa) << "\n";
+    for (const std::string& line : SanctionLines(ruling.sanctions)) ctx.out << "  → " << line << "\n";
     for (const Citation& c : ruling.citations) ctx.out << "  • " << c.citation << " [" << c.id << "]\n";
     for (const auto& b : ruling.because) ctx.out << "    " << b << "\n";
   }

@@ -1,4 +1,5 @@
 #include "render.h"
+#include <algorithm>
 
 namespace arbitro::cli {
 
@@ -49,10 +50,40 @@ void WriteSanctions(JsonWriter& json, const std::vector<SanctionInfo>& sanctions
         .Field("type", s.type)
         .Field("beneficiary", s.beneficiary)
         .Field("place", s.place)
-        .Field("label", s.label)
-        .EndObject();
+        .Field("label", s.label);
+    // Only the alternatives of a choice carry these; cumulative sanctions do not.
+    if (!s.choice.empty()) json.Field("choice", s.choice).Field("chosen_by", s.chosen_by);
+    json.EndObject();
   }
   json.EndArray();
+}
+
+std::vector<std::string> SanctionLines(const std::vector<SanctionInfo>& sanctions) {
+  std::vector<std::string> lines;
+  std::vector<std::string> done;  // choices already written
+  for (size_t i = 0; i < sanctions.size(); ++i) {
+    const SanctionInfo& s = sanctions[i];
+    if (s.choice.empty()) {
+      lines.push_back(SanctionSentence(s));
+      continue;
+    }
+    if (std::find(done.begin(), done.end(), s.choice) != done.end()) continue;
+    done.push_back(s.choice);
+    std::string who = s.chosen_by_label;
+    if (who.rfind("per ", 0) == 0) who = who.substr(4);
+    if (who.empty()) who = s.chosen_by;
+    std::string line = "a scelta " + (who.rfind("il ", 0) == 0 ? "del " + who.substr(3)
+                                      : who.rfind("l'", 0) == 0 ? "dell'" + who.substr(2)
+                                                                 : "di " + who) + ": ";
+    bool first = true;
+    for (size_t k = i; k < sanctions.size(); ++k) {
+      if (sanctions[k].choice != s.choice) continue;
+      line += (first ? "" : " oppure ") + SanctionSentence(sanctions[k]);
+      first = false;
+    }
+    lines.push_back(line);
+  }
+  return lines;
 }
 
 std::string Indent(const std::string& text, int indent) {

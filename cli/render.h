@@ -16,7 +16,11 @@ std::string SanctionSentence(const SanctionInfo& s);
 // The text with byte ranges wrapped in ANSI bold (color) or [brackets].
 std::string Highlight(const std::string& text, const std::vector<std::pair<size_t, size_t>>& ranges,
                       bool color);
-// {"type", "beneficiary", "place", "label"} objects.
+// One line per sanction; the alternatives of a choice on one line: "a scelta del
+// difensore: Mischia … oppure Touche …".
+std::vector<std::string> SanctionLines(const std::vector<SanctionInfo>& sanctions);
+// {"type", "beneficiary", "place", "label"} objects; alternatives of a choice add
+// "choice" (the same id for the alternatives of one choice) and "chosen_by".
 void WriteSanctions(JsonWriter& json, const std::vector<SanctionInfo>& sanctions);
 // Indents every line of `text` by `indent` spaces.
 std::string Indent(const std::string& text, int indent);

@@ -98,6 +98,8 @@ CREATE TABLE sanctions (
   beneficiary TEXT,
   place       TEXT,
   points      INTEGER,
+  choice      INTEGER NOT NULL DEFAULT 0,  -- > 0: one alternative of the case's choice N
+  chosen_by   TEXT,                        -- the beneficiary who chooses
   PRIMARY KEY (case_id, ord)
 );
 CREATE INDEX sanctions_type ON sanctions(type);

@@ -179,8 +179,8 @@ class SqliteWriter {
                "INSERT INTO conditions(case_id, ord, fact, op, value) VALUES (?, ?, ?, ?, ?)");
     if (s.ok())
       s = Prep(&sanction,
-               "INSERT INTO sanctions(case_id, ord, type, beneficiary, place, points)"
-               " VALUES (?, ?, ?, ?, ?, ?)");
+               "INSERT INTO sanctions(case_id, ord, type, beneficiary, place, points, choice,"
+               " chosen_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     if (s.ok())
       s = Prep(&param,
                "INSERT INTO params(unit_id, ord, name, value, unit, quote, label)"
@@ -279,6 +279,7 @@ class SqliteWriter {
             sanction.Bind(6, static_cast<long long>(*sa.points));
           else
             sanction.BindNull(6);
+          sanction.Bind(7, static_cast<long long>(sa.choice)).Bind(8, sa.chosen_by);
           s = sanction.Run();
         }
       }

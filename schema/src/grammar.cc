@@ -139,7 +139,9 @@ Grammar MakeRulebookGrammar() {
   e["corr"] = Text({Req("sic")});
   e["unclear"] = Text();
   e["case"] = Elements({Req("id", Type::kSlug), Opt("variant", Type::kSlug), Opt("decision")},
-                       {One("when"), Some({"sanction"})});
+                       {One("when"), Some({"sanction", "choice"})});
+  // Alternatives one side chooses between ("il difensore può scegliere … oppure …").
+  e["choice"] = Elements({Req("by", Type::kSlug)}, {Some({"sanction"})});
   e["when"] = Elements({}, {Some({"cond"})});
   e["cond"] =
       Empty({Req("fact", Type::kSlug),

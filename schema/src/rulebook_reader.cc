@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <iterator>
 #include <string_view>
 #include <system_error>
 
@@ -309,7 +310,27 @@ class RulebookReader {
       Error(el, "duplicate case id '" + c.id + "' in '" + unit->eid + "'");
     }
     for (pugi::xml_node cond : el.child("when").children("cond")) c.when.push_back(ReadCond(cond));
-    for (pugi::xml_node s : el.children("sanction")) c.sanctions.push_back(ReadSanction(s));
+    int choices = 0;
+    for (pugi::xml_node s : el.children()) {
+      if (std::string_view(s.name()) == "sanction") {
+        c.sanctions.push_back(ReadSanction(s));
+      } else if (std::string_view(s.name()) == "choice") {
+        ++choices;
+        const std::string by = TokenAttr(s, "by");
+        if (!by.empty() && !context_.Beneficiary(book_->game, by)) {
+          Error(s, "undeclared beneficiary '" + by + "'");
+        }
+        if (std::distance(s.children("sanction").begin(), s.children("sanction").end()) < 2) {
+          Error(s, "a choice needs at least two alternative sanctions");
+        }
+        for (pugi::xml_node alt : s.children("sanction")) {
+          Sanction sanction = ReadSanction(alt);
+          sanction.choice = choices;
+          sanction.chosen_by = by;
+          c.sanctions.push_back(std::move(sanction));
+        }
+      }
+    }
     unit->cases.push_back(std::move(c));
   }
 

@@ -38,6 +38,14 @@ bool ParseSeverity(const std::string& name, Severity* severity);
 //   ABRIDGED-CONTRADICTION, ABRIDGED-OMITS-EXCEPTION, ABRIDGED-UNMAPPED
 //   REF-DANGLING, REF-AMBIGUOUS, REF-WRONG-KIND, REF-MISMATCH
 //   TOC-NO-BODY, BODY-NO-TOC, TOC-MISMATCH
+//   CASE-AMBIGUOUS                              two cases that can fire on one situation with
+//                                               different decisions, no precedence declared and
+//                                               no source contradiction recorded (warning;
+//                                               OVERLAP, info, when one is recorded)
+//   DECISION-PROVISO                            a decision sentence with a proviso no condition
+//                                               or choice expresses (error)
+//   RESTART-NO-PLACE                            a restart sanction without the place its
+//                                               provision states (error)
 //   VALUE-OUT-OF-DOMAIN, VARIANT-UNDECLARED, CASE-UNSATISFIABLE
 struct Finding {
   std::string code;

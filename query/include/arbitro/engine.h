@@ -26,6 +26,11 @@ struct SanctionInfo {
   std::string place;
   std::string label;              // "Calcio di punizione indiretto"
   std::string beneficiary_label;  // "per il difensore"
+  // Set when the sanction is one alternative of a choice: the choice's id (the same for
+  // every alternative of one choice; "doc#eId/case/sceltaN") and who chooses.
+  std::string choice;
+  std::string chosen_by;        // beneficiary id ("difensore")
+  std::string chosen_by_label;  // "per il difensore"
 };
 
 struct LinkInfo {

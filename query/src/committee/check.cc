@@ -243,6 +243,7 @@ Status CheckCorpus(const Corpus& corpus, const CheckOptions& options,
     CheckReferences(sink, book);
     CheckToc(sink, book);
     CheckDomains(sink, book);
+    CheckCaseWording(sink, book);
     if (book.summarises.empty()) full_books[book.game].push_back(&book);
   }
   for (const auto& [game, books] : full_books) {

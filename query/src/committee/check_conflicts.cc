@@ -97,6 +97,17 @@ bool Comparable(const Corpus& corpus, const CaseEntry& a, const CaseEntry& b) {
          (a.ref.book != b.ref.book || TopRule(a.ref) != TopRule(b.ref));
 }
 
+// The unit, or one of its ancestors, records a defect of the source (a contradiction
+// the book itself makes).
+bool HasSourceNote(const UnitRef& ref) {
+  for (int u : Lineage(*ref.book, ref.unit)) {
+    for (const Note& n : ref.book->units[u].notes) {
+      if (n.type == "source-defect") return true;
+    }
+  }
+  return false;
+}
+
 void Emit(FindingSink& sink, const PairReport& r) {
   const Rulebook* from = r.a.book;
   const std::string na = Name(r.a, from), nb = Name(r.b, from);
@@ -112,9 +123,19 @@ void Emit(FindingSink& sink, const PairReport& r) {
                 " danno sanzioni diverse per la stessa situazione: " + gives;
       break;
     case Verdict::kPartialOverlap:
-      code = "OVERLAP";
-      severity = Severity::kInfo;
-      message = "sanzioni diverse per situazioni che si sovrappongono in parte: " + gives;
+      // Both can fire on one situation and resolve has no rule to choose: a declared
+      // precedence (<overrides>) or a recorded source contradiction is owed.
+      if (HasSourceNote(r.a) || HasSourceNote(r.b)) {
+        code = "OVERLAP";
+        severity = Severity::kInfo;
+        message = "sanzioni diverse per situazioni che si sovrappongono in parte (contraddizione "
+                  "della fonte annotata): " + gives;
+      } else {
+        code = "CASE-AMBIGUOUS";
+        severity = Severity::kWarning;
+        message = "due casi possono valere per la stessa situazione con decisioni diverse, senza "
+                  "precedenza dichiarata né nota sulla fonte: " + gives;
+      }
       break;
     case Verdict::kIncomplete:
       code = "SANCTION-INCOMPLETE";

@@ -95,5 +95,7 @@ void CheckReferences(FindingSink& sink, const Rulebook& book);
 void CheckToc(FindingSink& sink, const Rulebook& book);
 // VALUE-OUT-OF-DOMAIN, VARIANT-UNDECLARED, CASE-UNSATISFIABLE.
 void CheckDomains(FindingSink& sink, const Rulebook& book);
+// DECISION-PROVISO, RESTART-NO-PLACE (check_cases.cc).
+void CheckCaseWording(FindingSink& sink, const Rulebook& book);
 
 }  // namespace arbitro::check_detail

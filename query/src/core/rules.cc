@@ -118,7 +118,7 @@ Status LoadGameRules(Database& db, const std::string& game,
       " JOIN documents d ON d.id = u.document_id WHERE d.game = ? ORDER BY x.case_id, x.ord";
   if (s.ok()) s = db.Prepare(std::string("SELECT x.case_id, x.fact, x.op, x.value FROM conditions x") + game_cases, &conds);
   if (s.ok())
-    s = db.Prepare(std::string("SELECT x.case_id, x.type, x.beneficiary, x.place FROM sanctions x") + game_cases,
+    s = db.Prepare(std::string("SELECT x.case_id, x.type, x.beneficiary, x.place, x.choice, x.chosen_by FROM sanctions x") + game_cases,
                    &sanctions);
   if (!s.ok()) return s;
   cases.Bind(1, game);
@@ -156,7 +156,13 @@ Status LoadGameRules(Database& db, const std::string& game,
     if (si.label.empty()) si.label = si.type;
     si.beneficiary_label = Lookup(beneficiary_labels, game, si.beneficiary);
     if (si.beneficiary_label.empty() && !si.beneficiary.empty()) si.beneficiary_label = "per " + si.beneficiary;
-    rules->cases[it->second].sanctions.push_back(std::move(si));
+    RuleCase& owner = rules->cases[it->second];
+    if (sanctions.Int(4) > 0) {
+      si.choice = owner.Key() + "/scelta" + std::to_string(sanctions.Int(4));
+      si.chosen_by = sanctions.Text(5);
+      si.chosen_by_label = Lookup(beneficiary_labels, game, si.chosen_by);
+    }
+    owner.sanctions.push_back(std::move(si));
   }
   if (!s.ok()) return s;
 

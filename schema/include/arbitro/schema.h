@@ -54,6 +54,10 @@ struct Sanction {
   std::string beneficiary;  // a beneficiary id ("difensore"), may be empty
   std::string place;        // restart place in Italian, may be empty
   std::optional<int> points;
+  // Set when the sanction is one alternative of a <choice>: its number in the case
+  // (1, 2 …; the alternatives of one choice share it) and who chooses.
+  int choice = 0;
+  std::string chosen_by;
 };
 
 struct Case {
