@@ -131,7 +131,7 @@ class Builder {
   const GameData& data_;
   std::vector<Candidate>* out_;
   std::map<std::string, ResolveResult> cache_;
-  std::set<std::string> situations_, ids_;
+  std::set<std::string> situations_, ids_, stems_;
 };
 
 }  // namespace arbitro::quiz

@@ -108,7 +108,10 @@ Candidate Builder::Base(const Unit& unit, const std::string& id, const std::stri
 }
 
 void Builder::Emit(Candidate cand) {
+  // Two cases that state one situation alike (a body provision and its summary row)
+  // would ask the same question twice: the first in document order is kept.
   if (!ids_.insert(cand.q.id).second) return;
+  if (!stems_.insert(cand.q.kind + "|" + cand.q.stem).second) return;
   out_->push_back(std::move(cand));
 }
 
