@@ -144,7 +144,7 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
         "il caso c1 assegna «punizione» senza luogo, ma la disposizione lo indica («dal punto …»)");
   auto ambiguous = Coded(after, "CASE-AMBIGUOUS");
   REQUIRE(ambiguous.size() == 1);
-  CHECK(ambiguous[0]->severity == arbitro::Severity::kWarning);
+  CHECK(ambiguous[0]->severity == arbitro::Severity::kError);
   REQUIRE(ambiguous[0]->citations.size() == 2);
   CHECK(ambiguous[0]->citations[0].id == "prova-1.0#r1__p3");
   CHECK(ambiguous[0]->citations[1].id == "prova-1.0#r1__p4");

@@ -40,7 +40,7 @@ bool ParseSeverity(const std::string& name, Severity* severity);
 //   TOC-NO-BODY, BODY-NO-TOC, TOC-MISMATCH
 //   CASE-AMBIGUOUS                              two cases that can fire on one situation with
 //                                               different decisions, no precedence declared and
-//                                               no source contradiction recorded (warning;
+//                                               no source contradiction recorded (error;
 //                                               OVERLAP, info, when one is recorded)
 //   DECISION-PROVISO                            a decision sentence with a proviso no condition
 //                                               or choice expresses (error)

@@ -132,7 +132,7 @@ void Emit(FindingSink& sink, const PairReport& r) {
                   "della fonte annotata): " + gives;
       } else {
         code = "CASE-AMBIGUOUS";
-        severity = Severity::kWarning;
+        severity = Severity::kError;
         message = "due casi possono valere per la stessa situazione con decisioni diverse, senza "
                   "precedenza dichiarata né nota sulla fonte: " + gives;
       }
