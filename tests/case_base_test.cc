@@ -166,3 +166,61 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
   REQUIRE(overlap.size() == 1);
   CHECK(overlap[0]->severity == arbitro::Severity::kInfo);
 }
+
+TEST_CASE("a variant switched on changes the ruling; an unknown variant lists the game's",
+          "[e2e]") {
+  TempDir idx;
+  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
+  REQUIRE(RunArbitro({"--index", idx.path(), "index"}, real).exit_code == 0);
+  struct Variant {
+    const char* game;
+    const char* variant;
+    std::vector<std::string> facts;
+    const char* sanction;  // the decisive sanction under the variant
+  };
+  const Variant kVariants[] = {
+      {"soccer-tactics", "regola-avanzata",
+       {"fase=contrasto", "procedura=punteggio-contrasto", "pedina=difensore"}, "bonus-dado"},
+      {"subbuteo-rugby", "gioco-con-accessori", {"fase=mischia", "accessorio=scrummer"}, "consentito"},
+      {"calciotto", "a-tempo", {"durata-partita=60"}, "mossa-consentita"},
+      {"calciotto", "a-numero-di-gol", {"gol-partita=6"}, "mossa-consentita"},
+      {"calciotto", "torneo", {"esito-partita=vittoria"}, "punti-classifica"},
+      {"calciotto", "piu-giocatori", {"dadi-usati=maggiore"}, "mossa-consentita"},
+  };
+  for (const Variant& v : kVariants) {
+    INFO(v.variant);
+    std::vector<std::string> base = {"--index", idx.path(), "resolve", "--json", "--game", v.game};
+    for (const auto& f : v.facts) base.insert(base.end(), {"--fact", f});
+    auto without = RunArbitro(base, real);
+    REQUIRE(without.exit_code == 0);
+    std::vector<std::string> with = base;
+    with.insert(with.end(), {"--variant", v.variant});
+    auto on = RunArbitro(with, real);
+    REQUIRE(on.exit_code == 0);
+    const Json a = Json::Parse(without.out), b = Json::Parse(on.out);
+    REQUIRE(b["rulings"].size() >= 1);
+    CHECK(b["rulings"][0]["sanctions"][0]["type"].string == v.sanction);
+    const std::string before =
+        a["rulings"].size() ? a["rulings"][0]["decision"].string : std::string("(nessuna)");
+    CHECK(before != b["rulings"][0]["decision"].string);
+  }
+  // The advanced rule: +2 instead of +1, citing 12A.
+  auto r = RunArbitro({"--index", idx.path(), "resolve", "--json", "--game", "soccer-tactics",
+                       "--variant", "regola-avanzata", "--fact", "fase=contrasto", "--fact",
+                       "procedura=punteggio-contrasto", "--fact", "pedina=difensore"},
+                      real);
+  const Json j = Json::Parse(r.out);
+  CHECK(j["rulings"][0]["citations"][0]["id"].string == "soccer-tactics-completo#r12__a__p1");
+  r = RunArbitro({"--index", idx.path(), "resolve", "--game", "soccer-tactics", "--variant",
+                  "regola-avanzta", "--fact", "fase=contrasto"},
+                 real);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err ==
+        "arbitro: variante sconosciuta 'regola-avanzta' per soccer-tactics, forse "
+        "'regola-avanzata'? (varianti: regola-avanzata, dado-per-il-gol)\n");
+  r = RunArbitro({"--index", idx.path(), "resolve", "--game", "subbuteo", "--variant", "torneo",
+                  "fuorigioco"},
+                 real);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "arbitro: variante sconosciuta 'torneo': subbuteo non ha varianti\n");
+}

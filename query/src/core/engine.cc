@@ -414,6 +414,29 @@ Status Engine::Games(std::vector<DocumentInfo>* docs) {
   return Status::OK();
 }
 
+Status Engine::Impl::CheckVariants(const std::string& game,
+                                   const std::vector<std::string>& variants) const {
+  std::vector<std::string> known;
+  for (const auto& [doc, row] : docs) {
+    if (row.info.game != game) continue;
+    for (const auto& [id, label] : row.info.variants) {
+      if (std::find(known.begin(), known.end(), id) == known.end()) known.push_back(id);
+    }
+  }
+  for (const std::string& v : variants) {
+    if (std::find(known.begin(), known.end(), v) != known.end()) continue;
+    if (known.empty()) {
+      return Status::InvalidArgument("variante sconosciuta '" + v + "': " + game +
+                                     " non ha varianti");
+    }
+    const std::string near = NearestWord(v, known);
+    return Status::InvalidArgument("variante sconosciuta '" + v + "' per " + game +
+                                   (near.empty() ? "" : ", forse '" + near + "'?") +
+                                   " (varianti: " + Join(known, ", ") + ")");
+  }
+  return Status::OK();
+}
+
 Status Engine::UnitIds(std::vector<std::string>* ids) {
   ids->clear();
   Statement st;

@@ -63,6 +63,8 @@ struct Engine::Impl {
   std::map<std::string, double> HintScores(const std::vector<Token>& tokens) const;
   // Game suggested by the words of `tokens`, or "" when unclear.
   std::string InferGame(const std::vector<Token>& tokens) const;
+  // InvalidArgument naming the game's variants when one of `variants` is not one.
+  Status CheckVariants(const std::string& game, const std::vector<std::string>& variants) const;
   // See Engine::CanonicalGame; `doc` (optional) receives the document when `name`
   // names one document rather than a game.
   Status CanonicalGame(const std::string& name, std::string* game,

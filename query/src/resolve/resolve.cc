@@ -115,6 +115,8 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
   if (!options.game.empty()) {
     Status s = im.CanonicalGame(requested.game, &options.game);
     if (!s.ok()) return s;
+    s = im.CheckVariants(options.game, options.variants);
+    if (!s.ok()) return s;
   }
 
   // Content tokens (stopwords dropped), spelling-corrected where unknown.
@@ -175,6 +177,10 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
   if (!have_best) {
     return Status::InvalidArgument(
         "fatti contraddittori nella descrizione: precisare la situazione");
+  }
+  if (options.game.empty()) {
+    Status s = im.CheckVariants(best.game, options.variants);
+    if (!s.ok()) return s;
   }
   *result = std::move(best);
   const GameRules* rules = nullptr;
