@@ -237,6 +237,7 @@ CREATE TABLE lexicon_words (
 -- quiz phrasing of each game (corpus/<game>/phrasing.xml, schema/phrasing.rng)
 CREATE TABLE phrase_games (
   game    TEXT PRIMARY KEY,
+  title   TEXT NOT NULL,
   subject TEXT NOT NULL
 );
 

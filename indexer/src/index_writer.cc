@@ -161,7 +161,7 @@ class SqliteWriter {
 
   Status WritePhrasing(const Phrasing& ph) {
     Statement game, fact, value, param;
-    Status s = Prep(&game, "INSERT INTO phrase_games(game, subject) VALUES (?, ?)");
+    Status s = Prep(&game, "INSERT INTO phrase_games(game, title, subject) VALUES (?, ?, ?)");
     if (s.ok())
       s = Prep(&fact,
                "INSERT INTO phrase_facts(game, fact, role, clause, number) VALUES (?, ?, ?, ?, ?)");
@@ -173,7 +173,7 @@ class SqliteWriter {
       s = Prep(&param,
                "INSERT INTO phrase_params(game, ord, name, at, kind, question, statement,"
                " statement_one) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    if (s.ok()) s = game.Bind(1, ph.game).Bind(2, ph.subject).Run();
+    if (s.ok()) s = game.Bind(1, ph.game).Bind(2, ph.title).Bind(3, ph.subject).Run();
     for (const PhraseFact& f : ph.facts) {
       if (s.ok())
         s = fact.Bind(1, ph.game)

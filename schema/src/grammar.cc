@@ -201,7 +201,8 @@ Grammar MakeLexiconGrammar() {
 Grammar MakePhrasingGrammar() {
   Grammar g{"phrasing", {}};
   auto& e = g.elements;
-  e["phrasing"] = Elements({Req("game", Type::kSlug)}, {Maybe("subject"), Any({"fact", "param"})});
+  e["phrasing"] = Elements({Req("game", Type::kSlug), Opt("title")},
+                          {Maybe("subject"), Any({"fact", "param"})});
   e["subject"] = Text();
   e["fact"] = Elements({Req("name", Type::kSlug),
                         ReqEnum("role", {"when", "where", "who", "what", "object", "state", "how",

@@ -42,6 +42,7 @@ class PhrasingReader {
   void Read(Phrasing* out) {
     const pugi::xml_node root = xml_.Root();
     out->game = TokenAttr(root, "game");
+    out->title = CollapseWhitespace(Attr(root, "title"));
     out->path = xml_.path();
     for (pugi::xml_node el : root.children()) {
       if (el.type() != pugi::node_element) continue;

@@ -261,6 +261,7 @@ struct ParamPhrase {
 
 struct Phrasing {
   std::string game;
+  std::string title;    // the game's name in a sentence ("Subbuteo Table Rugby")
   std::string subject;  // default subject of {chi}
   std::vector<PhraseFact> facts;
   std::vector<ParamPhrase> params;
