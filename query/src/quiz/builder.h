@@ -77,6 +77,9 @@ class Builder {
   std::string Stem(const Scene& scene) const;
   // A scene as a condition inside a sentence: "durante una mischia la palla …".
   std::string When(const Scene& scene) const;
+  // The scene as a condition: "quando, durante una mischia, la palla …" (or the setting
+  // alone: "durante un annullo").
+  std::string Condition(const Scene& scene) const;
   std::string Game() const { return data_.title; }
   // The name of a question: what it tests, for the trainer's question bank.
   std::string Name(const Unit& unit, const std::string& kind, const std::string& what) const;

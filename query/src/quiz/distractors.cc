@@ -85,7 +85,7 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     d.sanctions = there.sanctions;
     d.text = AnswerText(there.sanctions);
     d.facts = other;
-    d.feedback = "No: questa sarebbe la decisione quando " + When(sc) + " (" +
+    d.feedback = "No: questa sarebbe la decisione " + Condition(sc) + " (" +
                  ShortCitation(there.citations.empty() ? "" : there.citations[0].citation) +
                  "). Qui invece " + When(Compose(facts)) + ".";
     add(std::move(d));
@@ -143,6 +143,12 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
       if (other.empty()) continue;
       const std::string label = BeneficiaryLabel(other);
       if (label.empty()) continue;
+      // Only a sanction the rules do give to the other side somewhere is plausible.
+      bool given = false;
+      for (const auto& c : data_.rules.cases) {
+        for (const auto& x : c.sanctions) given = given || (x.type == s.type && x.beneficiary == other);
+      }
+      if (!given) continue;
       SanctionInfo swapped = s;
       swapped.beneficiary = other;
       swapped.beneficiary_label = label;
@@ -150,8 +156,8 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
       d.sanctions = {swapped};
       d.text = AnswerText({swapped});
       d.swapped = true;
-      d.feedback = "No: la sanzione è giusta, ma va all'altra parte. Quando " +
-                   When(Compose(facts)) + ", il regolamento prevede: " +
+      d.feedback = "No: la sanzione è giusta, ma va all'altra parte. " +
+                   UpperFirst(Condition(Compose(facts))) + ", il regolamento prevede: " +
                    LowerFirst(AnswerText(best.sanctions)) + ".";
       add(std::move(d));
     }

@@ -65,8 +65,30 @@ void ReplaceAll(std::string* s, const std::string& from, const std::string& to) 
   }
 }
 
+// Italian articulated prepositions: "di il difensore" → "del difensore", "a l'attaccante"
+// → "all'attaccante" (a subject or object put after a preposition in a phrase).
+std::string Contract(std::string s) {
+  static const std::vector<std::pair<std::string, std::string>> kPrepositions = {
+      {"di", "de"}, {"a", "a"}, {"da", "da"}, {"in", "ne"}, {"su", "su"}};
+  static const std::vector<std::pair<std::string, std::string>> kArticles = {
+      {"il ", "l "}, {"lo ", "llo "}, {"la ", "lla "}, {"l'", "ll'"}, {"i ", "i "},
+      {"gli ", "gli "}, {"le ", "lle "}};
+  for (const auto& [prep, stem] : kPrepositions) {
+    for (const auto& [article, ending] : kArticles) {
+      std::string from = " " + prep + " " + article;
+      std::string to = " " + stem + ending;
+      if (article == "gli ") to = " " + stem + "gli ";
+      if (article == "i ") to = " " + stem + "i ";
+      if (prep == "in" && article == "il ") to = " nel ";
+      ReplaceAll(&s, from, to);
+    }
+  }
+  return s;
+}
+
 // Collapses runs of spaces and removes spaces before punctuation.
-std::string Tidy(const std::string& s) {
+std::string Tidy(const std::string& raw) {
+  const std::string s = Contract(" " + raw).substr(1);
   std::string out;
   for (char c : s) {
     if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
@@ -112,6 +134,8 @@ std::string Clip(const std::string& text, size_t max) {
 namespace {
 
 std::string SanctionPart(const SanctionInfo& s, bool with_beneficiary) {
+  // A label that is a sentence ("Distanza: le miniature … a 9 cm") says it all.
+  if (s.label.find(": ") != std::string::npos) return s.label;
   std::string part = s.label;
   if (with_beneficiary && !s.beneficiary_label.empty()) part += " " + s.beneficiary_label;
   if (!s.place.empty()) part += ", " + s.place;
@@ -158,9 +182,7 @@ std::string AnswerText(const std::vector<SanctionInfo>& sanctions) {
     }
     parts.push_back(part);
   }
-  std::string out;
-  for (size_t i = 0; i < parts.size(); ++i) out += (i ? "; " : "") + parts[i];
-  return UpperFirst(out);
+  return UpperFirst(JoinAnd(parts));
 }
 
 std::string Canonical(const std::string& game, const Facts& facts) {
@@ -258,14 +280,12 @@ Scene Builder::Compose(const Facts& facts) const {
   std::string subject = who ? who->text : ph.subject;
   bool subject_used = false, object_used = false, state_used = false;
 
-  // The object's noun phrase, with the state's adjective agreeing with it.
-  auto object_phrase = [&]() {
-    std::string noun = object && object->value ? object->value->noun : "";
+  // A noun phrase with the state's adjective agreeing with it ({stato} marks its place).
+  auto noun_phrase = [&](std::string noun, const std::string& g) {
     std::string adjective;
     if (state && state->value) {
-      const std::string& g = object->value->gender;
       adjective = g == "f" ? state->value->f : g == "mp" ? state->value->mp
-                           : g == "fp" ? state->value->fp : state->value->m;
+                  : g == "fp" ? state->value->fp : state->value->m;
       state_used = true;
     }
     const std::string mark = "{stato}";
@@ -274,10 +294,11 @@ Scene Builder::Compose(const Facts& facts) const {
     } else if (!adjective.empty()) {
       noun += " " + adjective;
     }
-    object_used = true;
     return noun;
   };
-  auto fill = [&](std::string text) {
+  // {chi}: the subject, the first time; {oggetto}: the object fact's noun phrase, else
+  // the phrase's own default object (its noun and gender).
+  auto fill = [&](std::string text, const PhraseValue* own) {
     if (text.find("{chi}") != std::string::npos) {
       const size_t at = text.find("{chi}");
       text.replace(at, 5, subject_used ? "" : subject);
@@ -285,11 +306,17 @@ Scene Builder::Compose(const Facts& facts) const {
       ReplaceAll(&text, "{chi}", "");
     }
     if (text.find("{oggetto}") != std::string::npos) {
-      if (!object) {
+      std::string noun;
+      if (object && object->value) {
+        noun = noun_phrase(object->value->noun, object->value->gender);
+        object_used = true;
+      } else if (own && !own->noun.empty()) {
+        noun = noun_phrase(own->noun, own->gender);
+      } else {
         scene.ok = false;
         return std::string();
       }
-      ReplaceAll(&text, "{oggetto}", object_phrase());
+      ReplaceAll(&text, "{oggetto}", noun);
     }
     return Tidy(text);
   };
@@ -297,12 +324,12 @@ Scene Builder::Compose(const Facts& facts) const {
   scene.ok = true;
   std::vector<std::string> clauses;
   for (const Part& p : by_role["what"]) {
-    std::string c = fill(p.text);
+    std::string c = fill(p.text, p.value);
     if (!scene.ok) return scene;
     clauses.push_back(c);
   }
   if (object && !object_used) {
-    std::string c = fill(object->text);
+    std::string c = fill(object->text, object->value);
     if (!scene.ok) return scene;
     clauses.push_back(c);
   }
@@ -337,6 +364,12 @@ std::string Builder::Stem(const Scene& scene) const {
 
 std::string Builder::When(const Scene& scene) const {
   return LowerFirst(scene.Text());
+}
+
+std::string Builder::Condition(const Scene& scene) const {
+  if (scene.body.empty()) return LowerFirst(scene.setting);
+  if (scene.setting.empty()) return "quando " + LowerFirst(scene.body);
+  return "quando, " + LowerFirst(scene.setting) + ", " + scene.body;
 }
 
 std::string Builder::Name(const Unit& unit, const std::string& kind,

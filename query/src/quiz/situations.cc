@@ -181,7 +181,7 @@ Status Builder::FromCase(const RuleCase& c) {
 
   const std::string stem = Stem(scene);
   const std::string because =
-      "Quando " + When(scene) + ", il regolamento prevede: " + LowerFirst(decision) + " (" +
+      UpperFirst(Condition(scene)) + ", il regolamento prevede: " + LowerFirst(decision) + " (" +
       where + ")." +
       (exception ? " È un'eccezione alla regola generale: qui prevale questa disposizione." : "");
   std::vector<Distractor> distractors;
@@ -261,12 +261,12 @@ Status Builder::FromCase(const RuleCase& c) {
       std::vector<QuizCitation> both = CitationsOf(ar->rulings[0]);
       AddCitations(&both, cites);
       tf(fact, other, altered, best.sanctions, false, both,
-         "Falso: quando " + When(other) + ", il regolamento prevede: " +
+         "Falso: " + Condition(other) + ", il regolamento prevede: " +
              LowerFirst(AnswerText(ar->rulings[0].sanctions)) + " (" +
              ShortCitation(ar->rulings[0].citations.empty()
                                ? ""
                                : ar->rulings[0].citations[0].citation) +
-             "). La decisione dell'affermazione vale invece quando " + When(scene) + ".",
+             "). La decisione dell'affermazione vale invece " + Condition(scene) + ".",
          level + 1);
       changed = true;
       break;
