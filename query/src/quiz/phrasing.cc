@@ -334,6 +334,12 @@ Scene Builder::Compose(const Facts& facts) const {
     clauses.push_back(c);
   }
   if (state && !state_used) clauses.push_back(Tidy(state->text));
+  for (size_t i = 1; i < by_role["state"].size(); ++i) clauses.push_back(Tidy(by_role["state"][i].text));
+  for (size_t i = 1; i < by_role["object"].size(); ++i) {
+    std::string c = fill(by_role["object"][i].text, by_role["object"][i].value);
+    if (!scene.ok) return scene;
+    clauses.push_back(c);
+  }
   if (who && !subject_used) {
     if (who->fact->clause.empty()) {
       scene.ok = false;
