@@ -143,8 +143,13 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
       if (other.empty()) continue;
       const std::string label = BeneficiaryLabel(other);
       if (label.empty()) continue;
-      // Only a sanction the rules do give to the other side somewhere is plausible.
-      bool given = false;
+      // Only a restart that can go to either side, or a sanction the rules do give to
+      // the other side somewhere, is plausible ("ripetizione per il difensore" is not).
+      static const std::set<std::string> kEitherSide = {
+          "back",          "back-al-volo",     "punizione",         "punizione-diretta",
+          "punizione-indiretta", "calcio-di-rigore", "calcio-d-angolo", "rimessa-laterale",
+          "rimessa-dal-fondo",   "mischia",          "touche"};
+      bool given = kEitherSide.count(s.type) > 0;
       for (const auto& c : data_.rules.cases) {
         for (const auto& x : c.sanctions) given = given || (x.type == s.type && x.beneficiary == other);
       }
