@@ -134,8 +134,11 @@ std::string Clip(const std::string& text, size_t max) {
 namespace {
 
 std::string SanctionPart(const SanctionInfo& s, bool with_beneficiary) {
-  // A label that is a sentence ("Distanza: le miniature … a 9 cm") says it all.
-  if (s.label.find(": ") != std::string::npos) return s.label;
+  // A label that is a sentence ("Distanza: le miniature … a 9 cm", "La squadra in difesa
+  // tira il dado …") says it all.
+  if (s.label.find(": ") != std::string::npos || s.label.rfind("La ", 0) == 0 ||
+      s.label.rfind("Il ", 0) == 0 || s.label.rfind("L'", 0) == 0 || s.label.rfind("Si ", 0) == 0)
+    return s.label;
   std::string part = s.label;
   if (with_beneficiary && !s.beneficiary_label.empty()) part += " " + s.beneficiary_label;
   if (!s.place.empty()) part += ", " + s.place;
@@ -232,7 +235,7 @@ const std::map<std::string, std::string>& UnitWords() {
       {"cm", "centimetri"},      {"mm", "millimetri"}, {"m", "metri"},
       {"s", "secondi"},          {"min", "minuti"},    {"count", ""},
       {"points", "punti"},       {"cards", "carte"},   {"squares", "caselle"},
-      {"pips", "punti del dado"}};
+      {"pips", ""}};  // a die's face is said as a number: "tira un 6"
   return kWords;
 }
 
@@ -400,7 +403,7 @@ std::string Builder::ValueText(double v, const std::string& unit) const {
   static const std::map<std::string, std::string> kSingular = {
       {"cm", "centimetro"}, {"mm", "millimetro"},   {"m", "metro"},
       {"s", "secondo"},     {"min", "minuto"},      {"points", "punto"},
-      {"cards", "carta"},   {"squares", "casella"}, {"pips", "punto del dado"}};
+      {"cards", "carta"},   {"squares", "casella"}};
   auto it = UnitWords().find(unit);
   std::string word = it == UnitWords().end() ? unit : it->second;
   if (v == 1 && kSingular.count(unit)) word = kSingular.at(unit);

@@ -34,7 +34,7 @@ std::vector<std::string> Builder::Accepted(const std::string& name) const {
 }
 
 void Builder::FromTerms() {
-  std::set<std::string> done;
+  std::set<std::string> done, definitions;
   for (size_t i = 0; i < data_.terms.size(); ++i) {
     const Term& t = data_.terms[i];
     const Unit* u = data_.FindUnit(t.unit);
@@ -56,7 +56,13 @@ void Builder::FromTerms() {
     const std::string fb = UpperFirst(t.name) + ": " + LowerFirst(TrimPeriod(t.definition)) + ".";
     const std::string what = "“" + t.name + "”";
 
-    if (!giveaway && name_words.size() <= 4) {
+    // Two terms with the same definition would make one question with two answers.
+    bool shared = false;
+    for (const auto& o : data_.terms) {
+      shared = shared || (Fold(o.name) != Fold(t.name) && Fold(o.definition) == Fold(t.definition));
+    }
+    if (!giveaway && !shared && name_words.size() <= 4 &&
+        definitions.insert(Fold(t.definition)).second) {
       Candidate cand = Base(*u, base_id + "/cloze/" + slug, "cloze");
       Question& q = cand.q;
       cand.source = key;
