@@ -232,6 +232,8 @@ Status CmdLintCorpus(CommandContext& ctx) {
   std::vector<Diagnostic> diagnostics;
   const Status load = LoadCorpus(dir, &corpus, &diagnostics);
   if (load.code() == Status::Code::kIOError) return load;
+  // Quiz phrasing: values and parameters the quiz would ask about without words for them.
+  CheckPhrasingCoverage(corpus, &diagnostics);
   // Documents that loaded (even with errors) are still checked against their sources.
   const std::vector<DocumentLint> docs = CheckDocuments(corpus);
   const LintTotals totals = Count(diagnostics, docs);

@@ -82,8 +82,8 @@ std::string AnswerText(const Question& q) {
 std::string FeedbackHtml(const Question& q) {
   std::string html = "<p>" + HtmlEscape(q.feedback) + "</p>";
   for (const auto& c : q.citations) {
-    html += "<p><b>" + HtmlEscape(c.citation) + "</b> [" + HtmlEscape(c.id) + "]</p><blockquote>" +
-            HtmlEscape(c.text) + "</blockquote>";
+    html += "<p><b>" + HtmlEscape(c.citation) + "</b></p><blockquote>" + HtmlEscape(c.text) +
+            "</blockquote>";
   }
   return html;
 }
@@ -159,8 +159,23 @@ std::string Tag(std::string s) {
 }  // namespace
 
 std::string MoodleCategory(const Question& q) {
-  return "$course$/top/Arbitro/" + MoodleName(q.category.size() > 0 ? q.category[0] : q.doc) + "/" +
-         MoodleName(q.category.size() > 1 ? q.category[1] : q.rule_id);
+  const std::string game =
+      !q.game_title.empty() ? q.game_title : q.category.size() > 0 ? q.category[0] : q.game;
+  const std::string rule =
+      !q.topic.empty() ? q.topic : q.category.size() > 1 ? q.category[1] : q.rule_id;
+  return "$course$/top/Arbitro/" + MoodleName(game) + "/" + MoodleName(rule);
+}
+
+std::string QuestionName(const Question& q) {
+  return q.name.empty() ? q.id : q.name;
+}
+
+std::string AnkiDeck(const Question& q) {
+  std::string game = !q.game_title.empty() ? q.game_title : q.game;
+  for (char& c : game) {
+    if (c == '\t' || c == '"' || c == ':') c = ' ';
+  }
+  return "Arbitro::" + game;
 }
 
 std::string AnkiGuid(const std::string& id) {
@@ -201,7 +216,7 @@ void WriteQuizMoodle(std::ostream& out, const QuizExport& e) {
                              : q.kind == "cloze"   ? "shortanswer"
                                                    : "multichoice";
     out << "  <question type=\"" << type << "\">\n";
-    out << "    <name>\n      <text>" << EscapeHtml(q.id) << "</text>\n    </name>\n";
+    out << "    <name>\n      <text>" << EscapeHtml(QuestionName(q)) << "</text>\n    </name>\n";
     text("questiontext", StemHtml(q), "    ");
     text("generalfeedback", FeedbackHtml(q), "    ");
     out << "    <defaultgrade>1.0000000</defaultgrade>\n";
@@ -253,7 +268,7 @@ void WriteQuizGift(std::ostream& out, const QuizExport& e) {
       out << "$CATEGORY: " << cat << "\n\n";
     }
     const std::string general = "####" + GiftEscape(FeedbackHtml(q));
-    out << "::" << GiftEscape(q.id) << "::[html]" << GiftEscape(StemHtml(q));
+    out << "::" << GiftEscape(QuestionName(q)) << "::[html]" << GiftEscape(StemHtml(q));
     if (q.kind == "tf") {
       const std::string fb = GiftEscape("<p>" + HtmlEscape(q.feedback) + "</p>");
       // {TRUE#feedback when wrong#feedback when right}
@@ -280,8 +295,8 @@ void WriteQuizGift(std::ostream& out, const QuizExport& e) {
 
 void WriteQuizAnki(std::ostream& out, const QuizExport& e) {
   const QuizResult& quiz = *e.quiz;
-  out << "#separator:tab\n#html:true\n#notetype:Basic\n#deck:Arbitro\n#guid column:1\n#tags "
-         "column:4\n";
+  out << "#separator:tab\n#html:true\n#notetype:Basic\n#columns:guid\tFront\tBack\tTags\tDeck\n"
+         "#guid column:1\n#tags column:4\n#deck column:5\n";
   for (const Question& q : quiz.questions) {
     std::string front = StemHtml(q);
     if (q.kind == "situation" || q.kind == "mc") {
@@ -292,9 +307,12 @@ void WriteQuizAnki(std::ostream& out, const QuizExport& e) {
       front += "<p>Vero o falso?</p>";
     }
     std::string back = "<p><b>" + HtmlEscape(AnswerText(q)) + "</b></p>" + FeedbackHtml(q);
+    std::string rule = q.rule_id;
+    if (const size_t hash = rule.find('#'); hash != std::string::npos) rule.replace(hash, 1, "::");
     std::string tags = "arbitro " + Tag("gioco::" + q.game) + " " + Tag("tipo::" + q.kind) + " " +
-                       Tag("difficolta::" + q.difficulty) + " " + Tag("regola::" + q.rule_id);
-    out << AnkiGuid(q.id) << "\t" << front << "\t" << back << "\t" << tags << "\n";
+                       Tag("difficolta::" + q.difficulty) + " " + Tag("regola::" + rule);
+    out << AnkiGuid(q.id) << "\t" << front << "\t" << back << "\t" << tags << "\t" << AnkiDeck(q)
+        << "\n";
   }
 }
 
@@ -323,7 +341,10 @@ void WriteQuizJson(std::ostream& out, const QuizExport& e) {
         .Field("kind", q.kind)
         .Field("game", q.game)
         .Field("doc", q.doc)
-        .Field("rule", q.rule_id);
+        .Field("rule", q.rule_id)
+        .Field("name", q.name)
+        .Field("game_title", q.game_title)
+        .Field("topic", q.topic);
     json.Key("category").BeginArray();
     for (const auto& c : q.category) json.String(c);
     json.EndArray().Field("difficulty", q.difficulty).Field("stem", q.stem);
@@ -336,7 +357,10 @@ void WriteQuizJson(std::ostream& out, const QuizExport& e) {
           .Field("feedback", a.feedback);
       json.Key("sanctions").BeginArray();
       for (const auto& s : a.sanctions) {
-        json.BeginObject().Field("type", s.type).Field("beneficiary", s.beneficiary).EndObject();
+        json.BeginObject().Field("type", s.type).Field("beneficiary", s.beneficiary);
+        if (!s.place.empty()) json.Field("place", s.place);
+        if (!s.choice.empty()) json.Field("choice", s.choice).Field("chosen_by", s.chosen_by);
+        json.EndObject();
       }
       json.EndArray().EndObject();
     }

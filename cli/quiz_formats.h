@@ -2,14 +2,15 @@
 //
 // Every writer is a pure function of the QuizResult and the seed: the same input
 // gives byte-identical output. Texts are UTF-8.
-// - Moodle XML: <quiz> with a category question per document › rule, multichoice
+// - Moodle XML: <quiz> with a category question per game › rule, multichoice
 //   (single, fractions 100/0, shuffled, per-answer and general feedback), truefalse
 //   (answers "true"/"false"), numerical (tolerance), shortanswer (cloze); HTML in CDATA.
-// - GIFT: $CATEGORY lines, ::id:: titles, [html] text, =/~ answers with # feedback,
+// - GIFT: $CATEGORY lines, ::name:: titles, [html] text, =/~ answers with # feedback,
 //   {TRUE}/{FALSE}, {#value:tolerance}, general feedback after ####; the characters
 //   ~ = # { } : and backslash escaped with a backslash.
-// - Anki: tab-separated notes (guid, front, back, tags) behind the header lines Anki
-//   reads (#separator:tab, #html:true, #notetype, #deck, #guid column, #tags column).
+// - Anki: tab-separated notes (guid, front, back, tags, deck) behind the header lines
+//   Anki reads (#separator:tab, #html:true, #notetype, #columns, #guid column, #tags
+//   column, #deck column): one deck per game, tags per game, kind, difficulty and rule.
 // - JSON: {"format": "arbitro-quiz", "version": 1, …, "questions": […], "summary": {…}}.
 // - Markdown: a printable test, the answer key, then the trainer's summary.
 #pragma once
@@ -37,8 +38,12 @@ void WriteQuizMarkdown(std::ostream& out, const QuizExport& e);
 // than requested could be generated.
 std::string QuizSummaryText(const QuizResult& quiz);
 
-// Moodle category path "$course$/top/Arbitro/<document>/<rule>" ('/' in names doubled).
+// Moodle category path "$course$/top/Arbitro/<game>/<rule>" ('/' in names doubled).
 std::string MoodleCategory(const Question& q);
+// The question's name in Moodle and GIFT: what it tests (its id when it has none).
+std::string QuestionName(const Question& q);
+// Anki deck of a question: "Arbitro::<game>".
+std::string AnkiDeck(const Question& q);
 // Stable Anki guid of a question id.
 std::string AnkiGuid(const std::string& id);
 

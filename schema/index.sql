@@ -233,3 +233,45 @@ CREATE TABLE lexicon_words (
   word TEXT NOT NULL,
   PRIMARY KEY (kind, word)
 );
+
+-- quiz phrasing of each game (corpus/<game>/phrasing.xml, schema/phrasing.rng)
+CREATE TABLE phrase_games (
+  game    TEXT PRIMARY KEY,
+  title   TEXT NOT NULL,
+  subject TEXT NOT NULL
+);
+
+CREATE TABLE phrase_facts (
+  game   TEXT NOT NULL,
+  fact   TEXT NOT NULL,
+  role   TEXT NOT NULL,   -- when where who what object state how often
+  clause TEXT NOT NULL,   -- role who: clause with {chi}
+  number TEXT NOT NULL,   -- integer facts: phrase with {n}
+  PRIMARY KEY (game, fact)
+);
+
+CREATE TABLE phrase_values (
+  game   TEXT NOT NULL,
+  fact   TEXT NOT NULL,
+  value  TEXT NOT NULL,
+  phrase TEXT NOT NULL,
+  noun   TEXT NOT NULL,
+  gender TEXT NOT NULL,
+  m      TEXT NOT NULL,
+  f      TEXT NOT NULL,
+  mp     TEXT NOT NULL,
+  fp     TEXT NOT NULL,
+  PRIMARY KEY (game, fact, value)
+);
+
+CREATE TABLE phrase_params (
+  game          TEXT NOT NULL,
+  ord           INTEGER NOT NULL,
+  name          TEXT NOT NULL,
+  at            TEXT NOT NULL,
+  kind          TEXT NOT NULL,
+  question      TEXT NOT NULL,
+  statement     TEXT NOT NULL,
+  statement_one TEXT NOT NULL,
+  PRIMARY KEY (game, ord)
+);

@@ -268,7 +268,19 @@ size_t CheckMoodle(const std::string& xml) {
     INFO(q.child("name").child_value("text"));
     CHECK(std::set<std::string>{"multichoice", "truefalse", "numerical", "shortanswer"}.count(
               type) == 1);
-    CHECK(!std::string(q.child("name").child_value("text")).empty());
+    // qformat_xml: import_headers() requires a name (clean_question_name: PARAM_TEXT, at
+    // most 255 characters), reads questiontext/generalfeedback @format through
+    // trans_format(), defaultgrade, penalty and idnumber.
+    const std::string name = q.child("name").child_value("text");
+    CHECK(!name.empty());
+    CHECK(name.size() <= 255);
+    CHECK(name.find('<') == std::string::npos);
+    static const std::set<std::string> kFormats = {"html", "moodle_auto_format", "plain_text",
+                                                   "markdown"};
+    CHECK(kFormats.count(q.child("generalfeedback").attribute("format").value()) == 1);
+    char* grade_end = nullptr;
+    std::strtod(q.child_value("penalty"), &grade_end);
+    CHECK(*grade_end == '\0');
     CHECK(std::string(q.child("questiontext").attribute("format").value()) == "html");
     CHECK(IsCdata(q.child("questiontext").child("text")));
     CHECK(IsCdata(q.child("generalfeedback").child("text")));
@@ -287,7 +299,17 @@ size_t CheckMoodle(const std::string& xml) {
       CHECK(a.child("text"));
       CHECK(a.child("feedback").child("text"));
     }
+    for (auto a : answers) {
+      if (type == "multichoice") CHECK(kFormats.count(a.attribute("format").value()) == 1);
+      CHECK(kFormats.count(a.child("feedback").attribute("format").value()) == 1);
+    }
     if (type == "multichoice") {
+      // import_multichoice(): single, shuffleanswers (trans_single), answernumbering, the
+      // combined feedback fields and one answer per <answer> with text, fraction, feedback.
+      static const std::set<std::string> kNumbering = {"abc", "ABCD", "123", "iii", "IIII",
+                                                       "none"};
+      CHECK(kNumbering.count(q.child_value("answernumbering")) == 1);
+      CHECK(q.child("partiallycorrectfeedback"));
       CHECK(std::string(q.child_value("single")) == "true");
       CHECK(std::string(q.child_value("shuffleanswers")) == "true");
       CHECK(q.child("correctfeedback"));
@@ -315,6 +337,35 @@ size_t CheckMoodle(const std::string& xml) {
     }
   }
   return questions;
+}
+
+// Anki's text importer (rslib import_export/text/csv/metadata.rs) reads the header lines
+// "#key:value" it knows: separator, html, tags, columns, notetype, deck, and the
+// notetype/deck/tags/guid columns (1-based). Every header must be one of them, the
+// column numbers within the columns declared.
+void CheckAnkiHeader(const std::vector<std::string>& header) {
+  static const std::set<std::string> kKeys = {"separator",      "html",        "tags",
+                                              "columns",        "notetype",    "deck",
+                                              "notetype column", "deck column", "tags column",
+                                              "guid column"};
+  size_t columns = 0;
+  for (const auto& line : header) {
+    INFO(line);
+    REQUIRE(line.rfind("#", 0) == 0);
+    const size_t colon = line.find(':');
+    REQUIRE(colon != std::string::npos);
+    const std::string key = line.substr(1, colon - 1), value = line.substr(colon + 1);
+    CHECK(kKeys.count(key) == 1);
+    if (key == "separator") CHECK(value == "tab");
+    if (key == "html") CHECK((value == "true" || value == "false"));
+    if (key == "columns") columns = std::count(value.begin(), value.end(), '\t') + 1;
+  }
+  for (const auto& line : header) {
+    if (line.find(" column:") == std::string::npos) continue;
+    const long n = std::strtol(line.substr(line.find(':') + 1).c_str(), nullptr, 10);
+    CHECK(n >= 1);
+    CHECK(static_cast<size_t>(n) <= columns);
+  }
 }
 
 }  // namespace
@@ -352,11 +403,14 @@ TEST_CASE("quiz on the mini corpus: situations, numbers, statements and cloze de
   const Question* first = Find(sit, "mini-1.0#r2__p1/c1/situation");
   REQUIRE(first);
   CHECK(first->stem ==
-        "In una partita (Mini 1.0): Parata fuori dall'area di porta; occorrenza: prima volta. "
-        "Cosa decide l'arbitro?");
+        "In una partita di Mini, il portiere para la palla fuori dall'area di porta, per la prima "
+        "volta. Cosa decide l'arbitro?");
+  CHECK(first->name == "Mini · Regola 2 PORTIERE · situazione: Il portiere para la palla fuori "
+                       "dall'area di porta, per la prima volta");
+  CHECK(first->game_title == "Mini");
   CHECK(first->category == std::vector<std::string>{"Mini 1.0", "Regola 2 PORTIERE"});
   CHECK(first->rule_id == "mini-1.0#r2");
-  CHECK(first->difficulty == "medium");
+  CHECK(first->difficulty == "easy");  // a first offence; the repeated one is harder
   std::map<std::string, bool> answers;
   for (const auto& a : first->answers) answers[a.text] = a.correct;
   CHECK(answers == std::map<std::string, bool>{{"Back per l'attaccante", true},
@@ -382,15 +436,14 @@ TEST_CASE("quiz on the mini corpus: situations, numbers, statements and cloze de
   CHECK(n.unit == "min");
   CHECK(n.tolerance == 0);
   CHECK(n.stem ==
-        "Secondo il regolamento (Mini 1.0, Regola 2 PORTIERE), qual è il valore di «durata tempo» "
-        "(nel testo: «… minuti»)? Rispondi in minuti.");
+        "Secondo il regolamento di Mini, quanto dura ciascun tempo di gioco? Rispondi in minuti.");
 
   QuizResult cloze = only("cloze");
   const Question* c = Find(cloze, "mini-1.0#r1__definizione__p1/c1/cloze");
   REQUIRE(c);
   CHECK(c->stem ==
-        "In una partita (Mini 1.0): Fuorigioco. Completa la decisione dell'arbitro: ______ per il "
-        "difensore.");
+        "In una partita di Mini, una miniatura dell'attaccante è in fuorigioco. Completa la "
+        "decisione dell'arbitro: ______ per il difensore.");
   CHECK(c->accepted ==
         std::vector<std::string>{"calcio di punizione indiretto", "punizione indiretta"});
 
@@ -406,9 +459,9 @@ TEST_CASE("quiz on the mini corpus: situations, numbers, statements and cloze de
       CHECK_FALSE(q.truth);
       CHECK(PairsOf(q.stated) == Pairs{{"punizione-indiretta", "attaccante"}});
       CHECK(q.stem ==
-            "In una partita (Mini 1.0): Fuorigioco. L'arbitro decide: «Calcio di punizione "
-            "indiretto per "
-            "l'attaccante».");
+            "In una partita di Mini, una miniatura dell'attaccante è in fuorigioco. L'arbitro "
+            "decide: calcio di punizione indiretto per l'attaccante, nel punto in cui si trova la "
+            "miniatura in fuorigioco.");
     }
   }
 }
@@ -665,7 +718,9 @@ TEST_CASE("every question of a large quiz of every game verifies against resolve
         if (!q.param.empty()) {
           const auto values = values_of(game, q.param);
           for (const auto& a : q.answers) {
-            const double v = std::strtod(a.text.c_str(), nullptr);
+            std::string number = a.text;  // Italian decimal comma
+            std::replace(number.begin(), number.end(), ',', '.');
+            const double v = std::strtod(number.c_str(), nullptr);
             CHECK(values.count(v) == (a.correct ? 1u : 0u));
           }
         }
@@ -733,7 +788,7 @@ TEST_CASE("every export format of a large quiz parses", "[corpus]") {
   for (size_t i = 0; i < parsed.size(); ++i) {
     const Question& q = r.questions[i];
     INFO(q.id);
-    CHECK(parsed[i].title == q.id);
+    CHECK(parsed[i].title == cli::QuestionName(q));
     CHECK(parsed[i].category == cli::MoodleCategory(q));
     CHECK(HtmlUnescape(parsed[i].text) == q.stem);
     if (q.kind == "tf") {
@@ -761,11 +816,15 @@ TEST_CASE("every export format of a large quiz parses", "[corpus]") {
   for (std::string line; std::getline(lines, line);)
     (line.rfind("#", 0) == 0 ? header : notes).push_back(line);
   CHECK(header == std::vector<std::string>{"#separator:tab", "#html:true", "#notetype:Basic",
-                                           "#deck:Arbitro", "#guid column:1", "#tags column:4"});
+                                           "#columns:guid\tFront\tBack\tTags\tDeck",
+                                           "#guid column:1", "#tags column:4", "#deck column:5"});
+  CheckAnkiHeader(header);
   REQUIRE(notes.size() == 400);
   std::set<std::string> guids;
   for (size_t i = 0; i < notes.size(); ++i) {
-    CHECK(std::count(notes[i].begin(), notes[i].end(), '\t') == 3);
+    CHECK(std::count(notes[i].begin(), notes[i].end(), '\t') == 4);
+    CHECK(notes[i].substr(notes[i].rfind('\t') + 1) == cli::AnkiDeck(r.questions[i]));
+    CHECK(cli::AnkiDeck(r.questions[i]).rfind("Arbitro::", 0) == 0);
     const std::string guid = notes[i].substr(0, notes[i].find('\t'));
     CHECK(guid == cli::AnkiGuid(r.questions[i].id));
     CHECK(guids.insert(guid).second);
@@ -844,4 +903,180 @@ TEST_CASE("arbitro quiz: bad input gets one line and the documented exit code", 
   CHECK(r.exit_code == 6);
   CHECK(r.err.rfind("arbitro: impossibile scrivere '" + bad + "'", 0) == 0);
   CHECK(std::filesystem::is_empty(out.path()));
+}
+
+// ---------------------------------------------------------------- what a trainee reads
+
+TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "[corpus]") {
+  const std::string& index_dir = RealIndexDir();
+  auto engine = Open(index_dir);
+  std::string gen;
+  REQUIRE(OpenCurrentGeneration(index_dir, &gen).ok());
+  Database db;
+  REQUIRE(Database::Open(SqlitePath(gen), true, &db).ok());
+  // Internal names: hyphenated ids of facts, values and parameters (a one-word id such
+  // as "fuorigioco" is also the rulebook's word), and the vocabulary's labels.
+  std::set<std::string> ids, labels;
+  Statement st;
+  REQUIRE(db.Prepare("SELECT name FROM facts UNION SELECT value FROM fact_values UNION "
+                     "SELECT name FROM params",
+                     &st)
+              .ok());
+  while (st.Step()) {
+    const std::string id = st.Text(0);
+    if (id.find('-') != std::string::npos) ids.insert(id);
+  }
+  Statement lb;
+  REQUIRE(db.Prepare("SELECT label FROM fact_values UNION SELECT label FROM facts WHERE label != "
+                     "'' UNION SELECT label FROM params WHERE label != ''",
+                     &lb)
+              .ok());
+  while (lb.Step()) labels.insert(lb.Text(0));
+  auto has_id = [&](const std::string& text) -> std::string {
+    for (const auto& id : ids) {
+      for (size_t at = text.find(id); at != std::string::npos; at = text.find(id, at + 1)) {
+        auto word = [&](size_t i) {
+          const unsigned char c = static_cast<unsigned char>(text[i]);
+          return std::isalnum(c) || c == '-' || c >= 0x80;
+        };
+        const bool starts = at == 0 || !word(at - 1);
+        const bool ends = at + id.size() >= text.size() || !word(at + id.size());
+        if (starts && ends) return id;
+      }
+    }
+    return "";
+  };
+  size_t scanned = 0;
+  for (const std::string& game : engine->GameNames()) {
+    QuizOptions options;
+    options.games = {game};
+    options.count = 10000;
+    QuizResult r;
+    REQUIRE(GenerateQuiz(*engine, options, &r).ok());
+    CHECK(r.questions.size() >= 50);
+    std::set<std::string> kinds;
+    for (const Question& q : r.questions) {
+      kinds.insert(q.kind);
+      std::vector<std::string> texts = {q.stem, q.feedback};
+      for (const auto& a : q.answers) {
+        texts.push_back(a.text);
+        texts.push_back(a.feedback);
+      }
+      for (const auto& a : q.accepted) texts.push_back(a);
+      for (const auto& t : texts) {
+        INFO(q.id << ": " << t);
+        ++scanned;
+        CHECK(has_id(t).empty());
+        for (const auto& label : labels) CHECK(t.find("«" + label + "»") == std::string::npos);
+      }
+      INFO(q.id << ": " << q.stem);
+      CHECK(q.stem.find("«") == std::string::npos);
+      for (const auto& a : q.answers) CHECK(a.text.find("«") == std::string::npos);
+      CHECK(q.stem.find(" (nel testo:") == std::string::npos);
+      CHECK(!q.name.empty());
+      CHECK(!q.game_title.empty());
+    }
+    CHECK(kinds.size() == 5);
+  }
+  CHECK(scanned > 3000);
+}
+
+namespace {
+
+// The mini corpus with the goalkeeper's repeated offence ruled as a choice.
+struct ChoiceCorpus {
+  TempDir tmp, idx;
+  std::string dir = tmp / "corpus";
+  ChoiceCorpus() {
+    arbitro::test::CopyTree(kMini, dir);
+    const std::string path = dir + "/mini/mini-1.0.xml";
+    std::string xml = arbitro::test::ReadFile(path);
+    const std::string from =
+        "          <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n";
+    const size_t at = xml.find(from);
+    REQUIRE(at != std::string::npos);
+    xml.replace(at, from.size(),
+                "          <choice by=\"attaccante\">\n"
+                "            <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n"
+                "            <sanction type=\"punizione-indiretta\" beneficiary=\"attaccante\" "
+                "place=\"dal limite dell'area\"/>\n"
+                "          </choice>\n");
+    arbitro::test::WriteFile(path, xml);
+    Build(dir, idx.path());
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
+  ChoiceCorpus corpus;
+  auto engine = Open(corpus.idx.path());
+  QuizOptions options;
+  options.count = 100;
+  for (const std::string kind : {"situation", "tf", "cloze"}) {
+    options.kinds = {kind};
+    QuizResult r;
+    Status s = GenerateQuiz(*engine, options, &r);
+    if (!s.ok()) continue;
+    for (const Question& q : r.questions) {
+      if (q.id.rfind("mini-1.0#r2__p1/c2/", 0) != 0) continue;
+      INFO(q.id << ": " << q.stem);
+      CHECK(q.kind != "cloze");  // never one alternative as the word to fill in
+      for (const auto& a : q.answers) {
+        if (!a.correct) {
+          for (const auto& x : a.sanctions) CHECK(x.choice.empty());
+          continue;
+        }
+        CHECK(a.text == "A scelta dell'attaccante: calcio di rigore per l'attaccante oppure "
+                        "calcio di punizione indiretto per l'attaccante, dal limite dell'area");
+        REQUIRE(a.sanctions.size() == 2);
+        CHECK(a.sanctions[0].choice == a.sanctions[1].choice);
+      }
+      if (q.kind == "tf" && q.truth) {
+        CHECK(q.stated.size() == 2);
+        CHECK(q.stem.find("a scelta dell'attaccante: calcio di rigore per l'attaccante oppure") !=
+              std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("phrasing.xml: schema errors at their place, missing words warned by lint-corpus",
+          "[e2e]") {
+  TempDir tmp, idx;
+  const std::string dir = tmp / "corpus";
+  arbitro::test::CopyTree(kMini, dir);
+  const std::string path = dir + "/mini/phrasing.xml";
+  const std::string original = arbitro::test::ReadFile(path);
+  const std::string env = arbitro::test::CorpusEnv(dir);
+  // An unknown placeholder and a question without "?" are errors.
+  std::string bad = original;
+  bad.replace(bad.find("{n}ª volta"), 3, "{x}");
+  arbitro::test::WriteFile(path, bad);
+  auto r = RunArbitro({"--index", idx.path(), "index"}, env);
+  CHECK(r.exit_code == 4);
+  CHECK(r.err.find("phrasing.xml:") != std::string::npos);
+  CHECK(r.err.find("error: unknown placeholder {x}") != std::string::npos);
+  // A value without a phrase: the corpus loads, lint-corpus warns, the quiz skips it.
+  std::string missing = original;
+  const size_t at = missing.find("    <value id=\"parata-fuori-area\">");
+  REQUIRE(at != std::string::npos);
+  missing.erase(at, missing.find('\n', at) + 1 - at);
+  arbitro::test::WriteFile(path, missing);
+  r = RunArbitro({"--index", idx.path(), "lint-corpus"}, env);
+  CHECK(r.out.find("warning: value 'parata-fuori-area' of fact 'infrazione' has no phrase in") !=
+        std::string::npos);
+  r = RunArbitro({"--index", idx.path(), "index"}, env);
+  REQUIRE(r.exit_code == 0);
+  r = RunArbitro({"--index", idx.path(), "quiz", "--format", "json", "--count", "50"}, env);
+  REQUIRE(r.exit_code == 0);
+  const Json quiz = Json::Parse(r.out);
+  CHECK(quiz["questions"].size() >= 2);
+  for (const auto& q : quiz["questions"].array) {
+    CHECK(q["id"].string.rfind("mini-1.0#r2__p1/", 0) != 0);
+  }
+  // No phrasing.xml at all: one warning for the game.
+  std::filesystem::remove(path);
+  r = RunArbitro({"--index", idx.path(), "lint-corpus"}, env);
+  CHECK(r.out.find("warning: game 'mini' has no phrasing.xml") != std::string::npos);
 }

@@ -8,6 +8,7 @@ for f in "$corpus"/*/*.xml; do
   count=$((count + 1))
   case "$(basename "$f")" in
     vocabulary.xml) rng=vocabulary.rng ;;
+    phrasing.xml) rng=phrasing.rng ;;
     *) rng=rulebook.rng ;;
   esac
   "$xmllint" --noout --relaxng "$schema/$rng" "$f" || status=1

@@ -32,6 +32,9 @@ class SqliteWriter {
       for (const auto& [game, vocab] : corpus_.vocabularies) {
         if (st.ok()) st = WriteVocabulary(vocab);
       }
+      for (const auto& [game, phrasing] : corpus_.phrasings) {
+        if (st.ok()) st = WritePhrasing(phrasing);
+      }
       for (const Rulebook& book : corpus_.rulebooks) {
         if (st.ok()) st = WriteStructure(book, stats);
       }
@@ -153,6 +156,59 @@ class SqliteWriter {
     }
     if (s.ok()) s = WriteLabelled("sanction_types", vocab.game, vocab.sanction_types);
     if (s.ok()) s = WriteLabelled("beneficiaries", vocab.game, vocab.beneficiaries);
+    return s;
+  }
+
+  Status WritePhrasing(const Phrasing& ph) {
+    Statement game, fact, value, param;
+    Status s = Prep(&game, "INSERT INTO phrase_games(game, title, subject) VALUES (?, ?, ?)");
+    if (s.ok())
+      s = Prep(&fact,
+               "INSERT INTO phrase_facts(game, fact, role, clause, number) VALUES (?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&value,
+               "INSERT INTO phrase_values(game, fact, value, phrase, noun, gender, m, f, mp, fp)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&param,
+               "INSERT INTO phrase_params(game, ord, name, at, kind, question, statement,"
+               " statement_one) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    if (s.ok()) s = game.Bind(1, ph.game).Bind(2, ph.title).Bind(3, ph.subject).Run();
+    for (const PhraseFact& f : ph.facts) {
+      if (s.ok())
+        s = fact.Bind(1, ph.game)
+                .Bind(2, f.name)
+                .Bind(3, f.role)
+                .Bind(4, f.clause)
+                .Bind(5, f.number)
+                .Run();
+      for (const PhraseValue& v : f.values) {
+        if (s.ok())
+          s = value.Bind(1, ph.game)
+                  .Bind(2, f.name)
+                  .Bind(3, v.id)
+                  .Bind(4, v.text)
+                  .Bind(5, v.noun)
+                  .Bind(6, v.gender)
+                  .Bind(7, v.m)
+                  .Bind(8, v.f)
+                  .Bind(9, v.mp)
+                  .Bind(10, v.fp)
+                  .Run();
+      }
+    }
+    for (size_t i = 0; s.ok() && i < ph.params.size(); ++i) {
+      const ParamPhrase& p = ph.params[i];
+      s = param.Bind(1, ph.game)
+              .Bind(2, static_cast<long long>(i))
+              .Bind(3, p.name)
+              .Bind(4, p.at)
+              .Bind(5, p.kind)
+              .Bind(6, p.question)
+              .Bind(7, p.statement)
+              .Bind(8, p.statement_one)
+              .Run();
+    }
     return s;
   }
 

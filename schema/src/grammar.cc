@@ -197,15 +197,39 @@ Grammar MakeLexiconGrammar() {
   return g;
 }
 
+// schema/phrasing.rng
+Grammar MakePhrasingGrammar() {
+  Grammar g{"phrasing", {}};
+  auto& e = g.elements;
+  e["phrasing"] = Elements({Req("game", Type::kSlug), Opt("title")},
+                          {Maybe("subject"), Any({"fact", "param"})});
+  e["subject"] = Text();
+  e["fact"] = Elements({Req("name", Type::kSlug),
+                        ReqEnum("role", {"when", "where", "who", "what", "object", "state", "how",
+                                         "often"})},
+                       {Maybe("clause"), Maybe("number"), Any({"value"})});
+  e["clause"] = Text();
+  e["number"] = Text();
+  e["value"] = Text({Req("id", Type::kSlug), Opt("noun"), OptEnum("gender", {"m", "f", "mp", "fp"}),
+                     Opt("m"), Opt("f"), Opt("mp"), Opt("fp")});
+  e["param"] = Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug)},
+                        {One("question"), One("statement"), Maybe("statement-one")});
+  for (auto name : {"question", "statement", "statement-one"}) e[name] = Text();
+  return g;
+}
+
 const Grammar& GetGrammar(GrammarKind kind) {
   static const Grammar rulebook = MakeRulebookGrammar();
   static const Grammar vocabulary = MakeVocabularyGrammar();
   static const Grammar lexicon = MakeLexiconGrammar();
+  static const Grammar phrasing = MakePhrasingGrammar();
   switch (kind) {
     case GrammarKind::kRulebook:
       return rulebook;
     case GrammarKind::kVocabulary:
       return vocabulary;
+    case GrammarKind::kPhrasing:
+      return phrasing;
     case GrammarKind::kLexicon:
       break;
   }

@@ -103,6 +103,7 @@ class FactReader {
 struct GameFolder {
   std::string name;
   std::string vocabulary;              // path, empty when absent
+  std::string phrasing;                // path of phrasing.xml, empty when absent
   std::vector<std::string> rulebooks;  // paths, sorted by file name
 };
 
@@ -129,7 +130,7 @@ bool ListGames(const std::string& dir, std::vector<GameFolder>* games, std::erro
   if (!ListDir(dir, &entries, ec)) return false;
   for (const fs::path& entry : entries) {
     if (!fs::is_directory(entry, *ec)) continue;
-    GameFolder game{entry.filename().string(), "", {}};
+    GameFolder game{entry.filename().string(), "", "", {}};
     std::vector<fs::path> files;
     if (!ListDir(entry.string(), &files, ec)) return false;
     for (const fs::path& file : files) {
@@ -137,6 +138,8 @@ bool ListGames(const std::string& dir, std::vector<GameFolder>* games, std::erro
       const std::string path = JoinPath(JoinPath(dir, game.name), file.filename().string());
       if (file.filename() == "vocabulary.xml") {
         game.vocabulary = path;
+      } else if (file.filename() == "phrasing.xml") {
+        game.phrasing = path;
       } else {
         game.rulebooks.push_back(path);
       }
@@ -162,6 +165,7 @@ class CorpusLoader {
     corpus_->dir = dir_;
     LoadLexicon();
     for (const GameFolder& game : games) LoadVocabulary(game);
+    for (const GameFolder& game : games) LoadPhrasing(game);
     for (const GameFolder& game : games) {
       for (const std::string& path : game.rulebooks) LoadRulebook(game.name, path);
     }
@@ -264,6 +268,22 @@ class CorpusLoader {
     }
     vocabulary.game = game.name;
     corpus_->vocabularies[game.name] = std::move(vocabulary);
+  }
+
+  void LoadPhrasing(const GameFolder& game) {
+    if (game.phrasing.empty()) return;
+    XmlFile xml;
+    if (!xml.Load(game.phrasing, reporter_) || !Validate(xml, GrammarKind::kPhrasing, reporter_)) {
+      return;
+    }
+    Phrasing phrasing;
+    ReadPhrasing(xml, corpus_->FindVocabulary(game.name), &phrasing, reporter_);
+    if (phrasing.game != game.name) {
+      reporter_->Error(xml.Pos(xml.Root()), "phrasing of game '" + phrasing.game +
+                                                "' in the folder of game '" + game.name + "'");
+    }
+    phrasing.game = game.name;
+    corpus_->phrasings[game.name] = std::move(phrasing);
   }
 
   void LoadRulebook(const std::string& game, const std::string& path) {

@@ -197,6 +197,21 @@ const Vocabulary* Corpus::FindVocabulary(const std::string& game) const {
   return it == vocabularies.end() ? nullptr : &it->second;
 }
 
+const Phrasing* Corpus::FindPhrasing(const std::string& game) const {
+  auto it = phrasings.find(game);
+  return it == phrasings.end() ? nullptr : &it->second;
+}
+
+const PhraseValue* PhraseFact::Value(const std::string& id) const {
+  return FindById(values, id);
+}
+
+const PhraseFact* Phrasing::FindFact(const std::string& name) const {
+  auto it = std::find_if(facts.begin(), facts.end(),
+                         [&](const PhraseFact& f) { return f.name == name; });
+  return it == facts.end() ? nullptr : &*it;
+}
+
 const Labelled* Corpus::SanctionType(const std::string& game, const std::string& id) const {
   if (const Vocabulary* v = FindVocabulary(game)) {
     if (const Labelled* found = FindById(v->sanction_types, id)) return found;

@@ -37,6 +37,10 @@ void ReadLexicon(const XmlFile& xml, Lexicon* lexicon, Reporter* reporter);
 void ReadVocabulary(const XmlFile& xml, const Lexicon& lexicon, Vocabulary* vocabulary,
                     Reporter* reporter);
 
+// Reads a validated phrasing.xml; `vocabulary` (may be null) is the game's.
+void ReadPhrasing(const XmlFile& xml, const Vocabulary* vocabulary, Phrasing* phrasing,
+                  Reporter* reporter);
+
 // A target naming another document, resolved once the whole corpus is loaded.
 struct PendingTarget {
   std::string target;

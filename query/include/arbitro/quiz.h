@@ -15,10 +15,13 @@ namespace arbitro {
 //
 // GenerateQuiz builds referee questions from the structured rules of the index.
 // Kinds:
-//   situation  a game situation from a case's conditions; the correct answer is
-//              Resolve's best ruling for those facts (structured facts, game set),
-//              distractors are sanctions of the same game that share no
-//              (type, beneficiary) with any ruling Resolve gives for the facts.
+//   situation  a game situation from a case's conditions, told as a scene in plain
+//              Italian (corpus/<game>/phrasing.xml); the correct answer is Resolve's
+//              best ruling for those facts (structured facts, game set), a choice
+//              between restarts as a whole; distractors are near misses (the ruling
+//              with one fact changed, sibling cases, the other side), each right for a
+//              situation Resolve confirms and sharing no (type, beneficiary) with any
+//              ruling Resolve gives for the asked facts.
 //   tf         a statement "in this situation the referee decides X" (or "parameter
 //              P is V"), faithful or altered in one element (sanction, beneficiary,
 //              a fact such as the zone, a number); its truth is re-derived with
@@ -28,7 +31,8 @@ namespace arbitro {
 //              sanction of a situation; accepted answers include declared synonyms.
 //   mc         multiple choice on a defined term's meaning or a parameter's value.
 // Questions that do not verify (no ruling, an open question, tied rulings, too few
-// distractors) are dropped. Candidate questions and their ids do not depend on the
+// distractors) or that cannot be phrased (a fact value or parameter without words in
+// phrasing.xml) are dropped. No vocabulary id or label reaches a trainee. Candidate questions and their ids do not depend on the
 // seed: the id is "<doc>#<eId>/<kind>[/<detail>]" of the source provision, so the
 // same question keeps its id across runs and index rebuilds. The seed only chooses
 // which candidates are asked, their order and the order of the answers.
@@ -59,8 +63,11 @@ struct QuizCitation {
 
 struct Question {
   std::string id;    // stable, see above
+  std::string name;  // what the question tests, for the trainer's question bank
   std::string kind;  // situation | mc | tf | numeric | cloze
   std::string game, doc;
+  std::string game_title;  // the game's name as a trainee reads it ("Subbuteo Table Rugby")
+  std::string topic;       // the rule, with the document when the game has several
   std::string rule_id;                // "doc#rN": the top-level rule of the source provision
   std::vector<std::string> category;  // {document short title, rule label}
   std::string difficulty;             // easy | medium | hard

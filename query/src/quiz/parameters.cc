@@ -1,4 +1,7 @@
-// Questions from numeric parameters: numeric, mc and tf (see builder.h).
+// Questions from numeric parameters: numeric, mc and tf (see builder.h). Each asks the
+// question phrasing.xml gives for the parameter at its provision; wrong numbers come
+// from parameters of the same kind and unit in the same game, then from plausible
+// neighbours, never a value the parameter takes anywhere in the game.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -9,43 +12,71 @@
 
 namespace arbitro::quiz {
 
-void Builder::FromParams() {
-  std::map<std::string, std::set<double>> values_of;       // name → values in the game
-  std::map<std::string, std::set<double>> values_in_rule;  // rule|name → values
-  for (const auto& p : data_.params) {
-    values_of[p.name].insert(p.value);
-    const Unit* u = data_.FindUnit(p.unit);
-    if (u) values_in_rule[u->rule_id + "|" + p.name].insert(p.value);
+namespace {
+
+// Round neighbours of a value, nearest first: for 20 → 15, 25, 10, 30 …
+std::vector<double> Neighbours(double v, const std::string& unit) {
+  std::vector<double> out;
+  const bool small = unit == "count" || unit == "cards" || unit == "pips" || unit == "points" ||
+                     unit == "squares" || v < 5;
+  if (small || v <= 10) {
+    for (double d : {1.0, -1.0, 2.0, -2.0, 3.0}) out.push_back(v + d);
+  } else {
+    const double step = v <= 30 ? 5 : v <= 100 ? 10 : std::pow(10, std::floor(std::log10(v)));
+    for (double d : {1.0, -1.0, 2.0, -2.0}) out.push_back(v + d * step);
+    out.push_back(v * 2);
   }
+  return out;
+}
+
+}  // namespace
+
+void Builder::FromParams() {
+  if (!data_.has_phrasing) return;
+  std::map<std::string, std::set<double>> values_of;  // name → values in the game
+  for (const auto& p : data_.params) values_of[p.name].insert(p.value);
   std::set<std::string> done;
   for (const auto& p : data_.params) {
     const Unit* u = data_.FindUnit(p.unit);
     if (!u || !u->variant.empty()) continue;
-    if (values_in_rule[u->rule_id + "|" + p.name].size() > 1) continue;  // ambiguous in its rule
-    const std::string key = "param:" + data_.game + ":" + p.name + ":" + FormatNumber(p.value);
+    const ParamPhrase* phrase = FindParamPhrase(data_.phrasing, p.name, u->doc, u->eid,
+                                                values_of[p.name].size() > 1);
+    if (!phrase) continue;  // no question for it: lint-corpus says so
+    // One question per phrase and value: a parameter quoted twice is asked once.
+    const std::string key = "param:" + data_.game + ":" + p.name + ":" + phrase->at + ":" +
+                            FormatNumber(p.value);
     if (!done.insert(key).second) continue;
+    // The phrase must not fit another value: every occurrence it matches has this value.
+    bool ambiguous = false;
+    for (const auto& o : data_.params) {
+      const Unit* ou = data_.FindUnit(o.unit);
+      if (o.name == p.name && ou && o.value != p.value &&
+          FindParamPhrase(data_.phrasing, o.name, ou->doc, ou->eid,
+                          values_of[p.name].size() > 1) == phrase)
+        ambiguous = true;
+    }
+    if (ambiguous) continue;
     const std::string base_id = u->doc + "#" + u->eid;
-    const std::string words = ParamWords(p);
-    const std::string where = Where(*u);
     auto uw = UnitWords().find(p.unit_name);
     const std::string unit_word = uw == UnitWords().end() ? p.unit_name : uw->second;
     const bool countable =
         p.unit_name == "count" || p.unit_name == "points" || p.unit_name == "cards";
     const std::string difficulty = countable ? "easy" : "medium";
     std::vector<QuizCitation> cites{{base_id, u->citation, u->text}};
-    const std::string fb =
-        "Il valore è " + ValueText(p.value, p.unit_name) + " («" + p.quote + "»).";
-    const std::string masked = p.label.empty() ? MaskedQuote(p) : "";
-    const std::string hint = masked.empty() ? "" : " (nel testo: «" + masked + "»)";
+    const std::string opening = "Secondo il regolamento di " + Game() + ", ";
+    const std::string fact = UpperFirst(Statement(*phrase, p.value, p.unit_name));
+    const std::string fb = TrimPeriod(fact) + " (" + u->rule_label + ").";
+    const std::string question = opening + LowerFirst(phrase->question);
+    const std::string what = Clip(TrimPeriod(phrase->question), 110);
 
     // numeric
     {
       Candidate cand = Base(*u, base_id + "/numeric/" + p.name, "numeric");
       Question& q = cand.q;
       cand.source = key;
+      q.name = Name(*u, "numeric", what);
       q.difficulty = difficulty;
-      q.stem = "Secondo il regolamento (" + where + "), qual è il valore di «" + words + "»" +
-               hint + "? " +
+      q.stem = question + " " +
                (unit_word.empty() ? "Rispondi con un numero." : "Rispondi in " + unit_word + ".");
       q.value = p.value;
       q.unit = p.unit_name;
@@ -55,42 +86,64 @@ void Builder::FromParams() {
       q.feedback = fb;
       Emit(std::move(cand));
     }
-    // wrong values: other values of the same unit in the game, nearest first, then
-    // simple neighbours; never a value the same parameter takes anywhere.
+    // Wrong values: parameters of the same kind (phrasing) and unit in the game first,
+    // then of the same unit within a plausible range, then round neighbours; never a
+    // value the parameter takes anywhere in the game, never zero or less.
     std::vector<double> pool;
+    auto consider = [&](double v) {
+      if (v <= 0 || values_of[p.name].count(v) ||
+          std::find(pool.begin(), pool.end(), v) != pool.end())
+        return;
+      if (p.value >= 1 && (v > p.value * 4 || v < p.value / 4)) return;
+      pool.push_back(v);
+    };
+    auto kind_of = [&](const Param& o) -> std::string {
+      const Unit* ou = data_.FindUnit(o.unit);
+      if (!ou) return "";
+      const ParamPhrase* op = FindParamPhrase(data_.phrasing, o.name, ou->doc, ou->eid,
+                                              values_of[o.name].size() > 1);
+      return op ? op->kind : "";
+    };
+    std::vector<double> same_kind, same_unit;
     for (const auto& o : data_.params) {
-      if (o.unit_name == p.unit_name && !values_of[p.name].count(o.value) && o.value > 0)
-        pool.push_back(o.value);
+      if (o.unit_name != p.unit_name) continue;
+      if (!phrase->kind.empty() && kind_of(o) == phrase->kind)
+        same_kind.push_back(o.value);
+      else
+        same_unit.push_back(o.value);
     }
-    std::sort(pool.begin(), pool.end());
-    pool.erase(std::unique(pool.begin(), pool.end()), pool.end());
-    std::stable_sort(pool.begin(), pool.end(), [&](double a, double b) {
-      return std::fabs(std::log((a + 1) / (p.value + 1))) <
-             std::fabs(std::log((b + 1) / (p.value + 1)));
-    });
-    for (double extra : {p.value + 1, p.value * 2, p.value + 2, p.value - 1, p.value + 5}) {
-      if (extra > 0 && !values_of[p.name].count(extra) &&
-          std::find(pool.begin(), pool.end(), extra) == pool.end()) {
-        pool.push_back(extra);
-      }
+    auto nearest = [&](std::vector<double>* v) {
+      std::sort(v->begin(), v->end());
+      v->erase(std::unique(v->begin(), v->end()), v->end());
+      std::stable_sort(v->begin(), v->end(), [&](double a, double b) {
+        return std::fabs(std::log((a + 1) / (p.value + 1))) <
+               std::fabs(std::log((b + 1) / (p.value + 1)));
+      });
+    };
+    nearest(&same_kind);
+    nearest(&same_unit);
+    for (double v : same_kind) consider(v);
+    for (double v : same_unit) {
+      if (pool.size() < 2) consider(v);
     }
+    for (double v : Neighbours(p.value, p.unit_name)) consider(v);
     if (pool.size() > 3) pool.resize(3);
     // mc
     if (pool.size() >= 2) {
       Candidate cand = Base(*u, base_id + "/mc/" + p.name, "mc");
       Question& q = cand.q;
       cand.source = key;
+      q.name = Name(*u, "mc", what);
       q.difficulty = difficulty;
-      q.stem = "Secondo il regolamento (" + where + "), quanto vale «" + words + "»" + hint + "?";
+      q.stem = question;
       q.value = p.value;
       q.unit = p.unit_name;
       q.param = p.name;
       q.citations = cites;
       q.feedback = fb;
-      q.answers.push_back(
-          {ValueText(p.value, p.unit_name), true, "Corretto: «" + p.quote + "».", {}});
+      q.answers.push_back({ValueText(p.value, p.unit_name), true, "Esatto. " + fb, {}});
       for (double v : pool) {
-        q.answers.push_back({ValueText(v, p.unit_name), false, "No: " + fb, {}});
+        q.answers.push_back({ValueText(v, p.unit_name), false, "No. " + fb, {}});
       }
       Emit(std::move(cand));
     }
@@ -102,9 +155,10 @@ void Builder::FromParams() {
           *u, base_id + "/tf-" + std::string(k == 0 ? "vero" : "numero") + "/" + p.name, "tf");
       Question& q = cand.q;
       cand.source = key;
+      q.name = Name(*u, "tf", what);
       q.difficulty = k == 0 ? difficulty : "medium";
-      q.stem = "Secondo il regolamento (" + where + "), «" + words + "» vale " +
-               ValueText(v, p.unit_name) + ".";
+      q.stem = opening + LowerFirst(Statement(*phrase, v, p.unit_name));
+      if (!q.stem.empty() && q.stem.back() != '.') q.stem += ".";
       q.truth = k == 0;
       q.basis = "param";
       q.value = v;

@@ -1,4 +1,19 @@
-// The Italian wording shared by the quiz builder's stages (see builder.h).
+// The Italian wording shared by the quiz builder's stages (see builder.h): scenes
+// composed from the game's phrasing.xml, decisions as answers, question names.
+//
+// A scene tells the facts of a situation in a fixed order: the opening adverbials
+// (role when, then where), the clauses (role what, then the object's own clause when no
+// clause took it, the state's when there is no object, the subject's when no clause
+// names it), then how and how often:
+//   "durante una mischia, la palla introdotta si ferma fuori dallo spazio tra i due
+//    pacchetti, per la seconda volta"
+// Grammar handled here: {chi} takes the subject (the fact of role who, else the game's
+// default subject) in the first clause that names it and is dropped in later ones, as
+// Italian drops a known subject ("l'attaccante colpisce … e tocca …"); {oggetto} takes
+// the object's noun phrase with the state's adjective agreeing in gender and number
+// ("una miniatura ferma", "il portiere fermo"); clauses are joined "a, b e c"; the
+// first letter is raised where a sentence starts. Articles and prepositions are part of
+// the phrases, written by hand from the rulebooks.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -22,42 +37,155 @@ bool Disjoint(const Pairs& a, const Pairs& b) {
   return true;
 }
 
-std::string SanctionText(const std::vector<SanctionInfo>& sanctions) {
-  std::string out;
-  for (const auto& s : sanctions) {
-    std::string part = s.label + (s.beneficiary_label.empty() ? "" : " " + s.beneficiary_label);
-    out += (out.empty() ? "" : "; ") + part;
-  }
-  return out;
-}
-
-std::string DecisionText(const RuleCase& c) {
-  return c.decision.empty() ? SanctionText(c.sanctions) : c.decision;
-}
-
 std::string TrimPeriod(std::string s) {
   while (!s.empty() && (s.back() == '.' || s.back() == ' ' || s.back() == ';')) s.pop_back();
   return s;
 }
 
-// The decision as an answer: the corpus sometimes words a decision as
-// "situation: sanction"; the situation part would give the answer away, so only
-// the sanction part is kept when it names the sanction and the first part does not.
-std::string AnswerLabel(const std::string& decision, const std::vector<SanctionInfo>& sanctions,
-                        const std::map<std::string, std::vector<std::string>>& forms) {
-  const size_t colon = decision.find(": ");
-  if (colon == std::string::npos) return decision;
-  const std::string head = decision.substr(0, colon), tail = decision.substr(colon + 2);
-  bool head_names = false, tail_names = false;
-  for (const auto& s : sanctions) {
-    auto it = forms.find(s.type);
-    if (it == forms.end()) continue;
-    for (const auto& f : it->second) {
-      head_names = head_names || ContainsWords(head, f);
-      tail_names = tail_names || ContainsWords(tail, f);
+namespace {
+
+// A UTF-8 lower-case Latin-1 letter (à … þ) is 0xC3 0xA0-0xBE; its capital 0xC3 0x80-0x9E.
+std::string ChangeFirst(const std::string& s, bool upper) {
+  if (s.empty()) return s;
+  std::string out = s;
+  const unsigned char c = static_cast<unsigned char>(out[0]);
+  if (c < 0x80) {
+    out[0] = static_cast<char>(upper ? std::toupper(c) : std::tolower(c));
+  } else if (c == 0xC3 && out.size() > 1) {
+    const unsigned char d = static_cast<unsigned char>(out[1]);
+    if (upper && d >= 0xA0 && d <= 0xBE && d != 0xB7) out[1] = static_cast<char>(d - 0x20);
+    if (!upper && d >= 0x80 && d <= 0x9E && d != 0x97) out[1] = static_cast<char>(d + 0x20);
+  }
+  return out;
+}
+
+void ReplaceAll(std::string* s, const std::string& from, const std::string& to) {
+  for (size_t at = s->find(from); at != std::string::npos; at = s->find(from, at + to.size())) {
+    s->replace(at, from.size(), to);
+  }
+}
+
+// Italian articulated prepositions: "di il difensore" → "del difensore", "a l'attaccante"
+// → "all'attaccante" (a subject or object put after a preposition in a phrase).
+std::string Contract(std::string s) {
+  static const std::vector<std::pair<std::string, std::string>> kPrepositions = {
+      {"di", "de"}, {"a", "a"}, {"da", "da"}, {"in", "ne"}, {"su", "su"}};
+  static const std::vector<std::pair<std::string, std::string>> kArticles = {
+      {"il ", "l "}, {"lo ", "llo "}, {"la ", "lla "}, {"l'", "ll'"}, {"i ", "i "},
+      {"gli ", "gli "}, {"le ", "lle "}};
+  for (const auto& [prep, stem] : kPrepositions) {
+    for (const auto& [article, ending] : kArticles) {
+      std::string from = " " + prep + " " + article;
+      std::string to = " " + stem + ending;
+      if (article == "gli ") to = " " + stem + "gli ";
+      if (article == "i ") to = " " + stem + "i ";
+      if (prep == "in" && article == "il ") to = " nel ";
+      ReplaceAll(&s, from, to);
     }
   }
-  return !head_names && tail_names ? Capitalise(tail) : decision;
+  return s;
+}
+
+// Collapses runs of spaces and removes spaces before punctuation.
+std::string Tidy(const std::string& raw) {
+  const std::string s = Contract(" " + raw).substr(1);
+  std::string out;
+  for (char c : s) {
+    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+    if ((c == ',' || c == '.' || c == ';' || c == ':') && !out.empty() && out.back() == ' ')
+      out.pop_back();
+    out.push_back(c);
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+std::string UpperFirst(const std::string& s) {
+  return ChangeFirst(s, true);
+}
+
+std::string LowerFirst(const std::string& s) {
+  // An acronym or a capitalised word that stays so ("BACK", "SiA") keeps its case.
+  if (s.size() > 1 && std::isupper(static_cast<unsigned char>(s[1]))) return s;
+  return ChangeFirst(s, false);
+}
+
+std::string JoinAnd(const std::vector<std::string>& parts) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += i + 1 == parts.size() ? " e " : ", ";
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string Clip(const std::string& text, size_t max) {
+  if (text.size() <= max) return text;
+  size_t cut = text.rfind(' ', max);
+  if (cut == std::string::npos || cut < max / 2) cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return TrimPeriod(text.substr(0, cut)) + "…";
+}
+
+// ------------------------------------------------------------ answers
+
+namespace {
+
+std::string SanctionPart(const SanctionInfo& s, bool with_beneficiary) {
+  // A label that is a sentence ("Distanza: le miniature … a 9 cm", "La squadra in difesa
+  // tira il dado …") says it all.
+  if (s.label.find(": ") != std::string::npos || s.label.rfind("La ", 0) == 0 ||
+      s.label.rfind("Il ", 0) == 0 || s.label.rfind("L'", 0) == 0 || s.label.rfind("Si ", 0) == 0)
+    return s.label;
+  std::string part = s.label;
+  if (with_beneficiary && !s.beneficiary_label.empty()) part += " " + s.beneficiary_label;
+  if (!s.place.empty()) part += ", " + s.place;
+  return part;
+}
+
+std::string WhoChooses(const SanctionInfo& s) {
+  std::string who = s.chosen_by_label;
+  if (who.rfind("per ", 0) == 0) who = who.substr(4);
+  if (who.empty()) who = s.chosen_by;
+  if (who.rfind("il ", 0) == 0) return "del " + who.substr(3);
+  if (who.rfind("lo ", 0) == 0) return "dello " + who.substr(3);
+  if (who.rfind("la ", 0) == 0) return "della " + who.substr(3);
+  if (who.rfind("l'", 0) == 0) return "dell'" + who.substr(2);
+  if (who.rfind("i ", 0) == 0) return "dei " + who.substr(2);
+  if (who.rfind("le ", 0) == 0) return "delle " + who.substr(3);
+  return "di " + who;
+}
+
+}  // namespace
+
+std::string AnswerText(const std::vector<SanctionInfo>& sanctions) {
+  std::vector<std::string> parts;
+  std::set<std::string> choices;
+  std::string last_beneficiary;
+  for (size_t i = 0; i < sanctions.size(); ++i) {
+    const SanctionInfo& s = sanctions[i];
+    if (s.choice.empty()) {
+      // A second sanction for the same side does not repeat the side.
+      const bool repeat = !parts.empty() && s.beneficiary == last_beneficiary;
+      std::string part = SanctionPart(s, !repeat);
+      parts.push_back(parts.empty() ? part : LowerFirst(part));
+      last_beneficiary = s.beneficiary;
+      continue;
+    }
+    if (!choices.insert(s.choice).second) continue;
+    std::vector<std::string> alternatives;
+    for (size_t k = i; k < sanctions.size(); ++k) {
+      if (sanctions[k].choice == s.choice) alternatives.push_back(LowerFirst(SanctionPart(sanctions[k], true)));
+    }
+    std::string part = "a scelta " + WhoChooses(s) + ": ";
+    for (size_t k = 0; k < alternatives.size(); ++k) {
+      part += (k ? " oppure " : "") + alternatives[k];
+    }
+    parts.push_back(part);
+  }
+  return UpperFirst(JoinAnd(parts));
 }
 
 std::string Canonical(const std::string& game, const Facts& facts) {
@@ -69,7 +197,7 @@ std::string Canonical(const std::string& game, const Facts& facts) {
 }
 
 std::string Difficulty(int level) {
-  return level <= 1 ? "easy" : level == 2 ? "medium" : "hard";
+  return level <= 0 ? "easy" : level == 1 ? "medium" : "hard";
 }
 
 std::vector<std::string> Words(const std::string& text) {
@@ -107,34 +235,157 @@ const std::map<std::string, std::string>& UnitWords() {
       {"cm", "centimetri"},      {"mm", "millimetri"}, {"m", "metri"},
       {"s", "secondi"},          {"min", "minuti"},    {"count", ""},
       {"points", "punti"},       {"cards", "carte"},   {"squares", "caselle"},
-      {"pips", "punti del dado"}};
+      {"pips", ""}};  // a die's face is said as a number: "tira un 6"
   return kWords;
 }
 
-std::string Builder::ValueLabel(const std::string& fact, const std::string& value) const {
-  const RuleFact* f = data_.rules.Fact(fact);
-  const RuleValue* v = f ? f->Value(value) : nullptr;
-  return v ? v->label : value;
+// ------------------------------------------------------------ scenes
+
+std::string Scene::Text() const {
+  if (setting.empty()) return body;
+  if (body.empty()) return setting;
+  return setting + ", " + body;
 }
 
-std::string Builder::Describe(const Facts& facts) const {
-  std::string out;
-  for (const auto& [fact, value] : facts) {
-    const RuleFact* f = data_.rules.Fact(fact);
-    std::string part = ValueLabel(fact, value);
-    if (fact != "infrazione") {
-      std::string name = f && !f->label.empty() ? f->label : fact;
-      std::replace(name.begin(), name.end(), '-', ' ');
-      part = name + ": " + part;
+Scene Builder::Compose(const Facts& facts) const {
+  Scene scene;
+  if (!data_.has_phrasing || facts.empty()) return scene;
+  const Phrasing& ph = data_.phrasing;
+  struct Part {
+    const PhraseFact* fact;
+    std::string text;
+    const PhraseValue* value;  // null for a <number> phrase
+  };
+  std::map<std::string, std::vector<Part>> by_role;
+  for (const auto& [name, value] : facts) {
+    const PhraseFact* f = ph.FindFact(name);
+    if (!f) return scene;
+    const PhraseValue* v = f->Value(value);
+    std::string text;
+    if (v) {
+      text = v->text;
+    } else if (!f->number.empty() && !value.empty() &&
+               value.find_first_not_of("0123456789") == std::string::npos) {
+      text = f->number;
+      ReplaceAll(&text, "{n}", value);
+    } else {
+      return scene;
     }
-    out += (out.empty() ? "" : "; ") + part;
+    by_role[f->role].push_back({f, text, v});
   }
-  return Capitalise(out);
+  auto first = [&](const char* role) -> const Part* {
+    auto it = by_role.find(role);
+    return it == by_role.end() || it->second.empty() ? nullptr : &it->second[0];
+  };
+  const Part* who = first("who");
+  const Part* object = first("object");
+  const Part* state = first("state");
+  std::string subject = who ? who->text : ph.subject;
+  bool subject_used = false, object_used = false, state_used = false;
+
+  // A noun phrase with the state's adjective agreeing with it ({stato} marks its place).
+  auto noun_phrase = [&](std::string noun, const std::string& g) {
+    std::string adjective;
+    if (state && state->value) {
+      adjective = g == "f" ? state->value->f : g == "mp" ? state->value->mp
+                  : g == "fp" ? state->value->fp : state->value->m;
+      state_used = true;
+    }
+    const std::string mark = "{stato}";
+    if (noun.find(mark) != std::string::npos) {
+      ReplaceAll(&noun, mark, adjective.empty() ? "" : " " + adjective);
+    } else if (!adjective.empty()) {
+      noun += " " + adjective;
+    }
+    return noun;
+  };
+  // {chi}: the subject, the first time; {oggetto}: the object fact's noun phrase, else
+  // the phrase's own default object (its noun and gender).
+  auto fill = [&](std::string text, const PhraseValue* own) {
+    if (text.find("{chi}") != std::string::npos) {
+      const size_t at = text.find("{chi}");
+      text.replace(at, 5, subject_used ? "" : subject);
+      subject_used = true;
+      ReplaceAll(&text, "{chi}", "");
+    }
+    if (text.find("{oggetto}") != std::string::npos) {
+      std::string noun;
+      if (object && object->value) {
+        noun = noun_phrase(object->value->noun, object->value->gender);
+        object_used = true;
+      } else if (own && !own->noun.empty()) {
+        noun = noun_phrase(own->noun, own->gender);
+      } else {
+        scene.ok = false;
+        return std::string();
+      }
+      ReplaceAll(&text, "{oggetto}", noun);
+    }
+    return Tidy(text);
+  };
+
+  scene.ok = true;
+  std::vector<std::string> clauses;
+  for (const Part& p : by_role["what"]) {
+    std::string c = fill(p.text, p.value);
+    if (!scene.ok) return scene;
+    clauses.push_back(c);
+  }
+  if (object && !object_used) {
+    std::string c = fill(object->text, object->value);
+    if (!scene.ok) return scene;
+    clauses.push_back(c);
+  }
+  if (state && !state_used) clauses.push_back(Tidy(state->text));
+  for (size_t i = 1; i < by_role["state"].size(); ++i) clauses.push_back(Tidy(by_role["state"][i].text));
+  for (size_t i = 1; i < by_role["object"].size(); ++i) {
+    std::string c = fill(by_role["object"][i].text, by_role["object"][i].value);
+    if (!scene.ok) return scene;
+    clauses.push_back(c);
+  }
+  if (who && !subject_used) {
+    if (who->fact->clause.empty()) {
+      scene.ok = false;
+      return scene;
+    }
+    std::string c = who->fact->clause;
+    ReplaceAll(&c, "{chi}", who->text);
+    clauses.insert(clauses.begin(), Tidy(c));
+    subject_used = true;
+  }
+  std::vector<std::string> setting;
+  for (const char* role : {"when", "where"}) {
+    for (const Part& p : by_role[role]) setting.push_back(Tidy(p.text));
+  }
+  std::string body = JoinAnd(clauses);
+  for (const Part& p : by_role["how"]) body += (body.empty() ? "" : " ") + Tidy(p.text);
+  for (const Part& p : by_role["often"]) body += (body.empty() ? "" : ", ") + Tidy(p.text);
+  std::string set;
+  for (const auto& s : setting) set += (set.empty() ? "" : ", ") + s;
+  scene.setting = set;
+  scene.body = body;
+  return scene;
 }
 
-std::string Builder::Intro(const std::string& doc) const {
-  auto it = data_.doc_short.find(doc);
-  return "In una partita (" + (it == data_.doc_short.end() ? data_.game : it->second) + ")";
+std::string Builder::Stem(const Scene& scene) const {
+  return "In una partita di " + Game() + ", " + LowerFirst(scene.Text());
+}
+
+std::string Builder::When(const Scene& scene) const {
+  return LowerFirst(scene.Text());
+}
+
+std::string Builder::Condition(const Scene& scene) const {
+  if (scene.body.empty()) return LowerFirst(scene.setting);
+  if (scene.setting.empty()) return "quando " + LowerFirst(scene.body);
+  return "quando, " + LowerFirst(scene.setting) + ", " + scene.body;
+}
+
+std::string Builder::Name(const Unit& unit, const std::string& kind,
+                          const std::string& what) const {
+  std::string out = Game() + " · " + unit.rule_label + " · " + QuizKindLabel(kind);
+  if (!what.empty()) out += ": " + Clip(what, 110);
+  return Clip(out, 250);
 }
 
 std::string Builder::BeneficiaryLabel(const std::string& id) const {
@@ -143,77 +394,30 @@ std::string Builder::BeneficiaryLabel(const std::string& id) const {
       if (s.beneficiary == id && !s.beneficiary_label.empty()) return s.beneficiary_label;
     }
   }
-  return "per " + id;
+  return "";
 }
 
 // ------------------------------------------------------------ parameters
-std::string Builder::ParamWords(const Param& p) const {
-  if (!p.label.empty()) return p.label;
-  std::string w = p.name;
-  std::replace(w.begin(), w.end(), '-', ' ');
-  return w;
-}
 
 std::string Builder::ValueText(double v, const std::string& unit) const {
   static const std::map<std::string, std::string> kSingular = {
       {"cm", "centimetro"}, {"mm", "millimetro"},   {"m", "metro"},
       {"s", "secondo"},     {"min", "minuto"},      {"points", "punto"},
-      {"cards", "carta"},   {"squares", "casella"}, {"pips", "punto del dado"}};
+      {"cards", "carta"},   {"squares", "casella"}};
   auto it = UnitWords().find(unit);
   std::string word = it == UnitWords().end() ? unit : it->second;
   if (v == 1 && kSingular.count(unit)) word = kSingular.at(unit);
-  return FormatNumber(v) + (word.empty() ? "" : " " + word);
+  std::string number = FormatNumber(v);
+  std::replace(number.begin(), number.end(), '.', ',');  // Italian decimal comma
+  return number + (word.empty() ? "" : " " + word);
 }
 
-// The parameter's quote with its number masked ("… movimenti posizionali"), or ""
-// when the number cannot be found in it.
-std::string Builder::MaskedQuote(const Param& p) {
-  static const std::map<int, std::vector<std::string>> kWords = {{1, {"un", "uno", "una"}},
-                                                                 {2, {"due"}},
-                                                                 {3, {"tre"}},
-                                                                 {4, {"quattro"}},
-                                                                 {5, {"cinque"}},
-                                                                 {6, {"sei"}},
-                                                                 {7, {"sette"}},
-                                                                 {8, {"otto"}},
-                                                                 {9, {"nove"}},
-                                                                 {10, {"dieci"}},
-                                                                 {11, {"undici"}},
-                                                                 {12, {"dodici"}},
-                                                                 {15, {"quindici"}},
-                                                                 {20, {"venti"}},
-                                                                 {30, {"trenta"}}};
-  std::vector<std::string> targets{FormatNumber(p.value)};
-  auto w = kWords.find(static_cast<int>(p.value));
-  if (w != kWords.end() && std::fabs(p.value - w->first) < 1e-9) {
-    targets.insert(targets.end(), w->second.begin(), w->second.end());
-  }
-  const std::string q = p.quote;
-  for (const auto& t : targets) {
-    for (size_t at = q.find(t); at != std::string::npos; at = q.find(t, at + 1)) {
-      auto is_word = [&](size_t i) {
-        if (i >= q.size()) return false;
-        const unsigned char c = static_cast<unsigned char>(q[i]);
-        return std::isalnum(c) || c >= 0x80;
-      };
-      const bool starts = at == 0 || !is_word(at - 1);
-      if (!starts || is_word(at + t.size())) continue;
-      // a digit run must be whole ("10" not inside "100"); case-insensitive words are rare here
-      return q.substr(0, at) + "…" + q.substr(at + t.size());
-    }
-  }
-  return "";
-}
-
-std::string Builder::Where(const Unit& u) const {
-  auto it = data_.doc_short.find(u.doc);
-  std::string out = (it == data_.doc_short.end() ? u.doc : it->second) + ", " + u.rule_label;
-  const Unit* parent = data_.FindUnit(u.parent);
-  if (parent && parent->kind == "section" && !parent->heading.empty() && parent->id != 0 &&
-      parent->doc + "#" + parent->eid != u.rule_id) {
-    out += " › " + parent->heading;
-  }
-  return out;
+std::string Builder::Statement(const ParamPhrase& phrase, double v,
+                               const std::string& unit) const {
+  std::string text = v == 1 && !phrase.statement_one.empty() ? phrase.statement_one
+                                                              : phrase.statement;
+  ReplaceAll(&text, "{n}", ValueText(v, unit));
+  return text;
 }
 
 }  // namespace arbitro::quiz

@@ -210,51 +210,64 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
         "struttura (casi, parametri o termini)");
   }
 
-  // Draw: rules in a seeded order, kinds interleaved within a rule, one question per source.
+  // Draw: rules in a seeded order, one question per source; within a rule the kind
+  // whose share of the quiz is furthest below its target comes first, so that a quiz
+  // mixes situations, statements, choices and numbers across all the rules.
+  static const std::map<std::string, double> kShare = {
+      {"situation", 0.35}, {"tf", 0.25}, {"mc", 0.15}, {"numeric", 0.15}, {"cloze", 0.10}};
   quiz::Rng rng(options.seed);
   std::map<std::string, std::map<std::string, std::vector<Candidate*>>>
       by_rule;  // rule → kind → list
   for (Candidate* c : pool) by_rule[c->q.rule_id][c->q.kind].push_back(c);
   struct Queue {
-    std::vector<Candidate*> items;
-    size_t next = 0;
+    std::vector<std::pair<std::string, std::vector<Candidate*>>> lists;  // kind → items
+    std::vector<size_t> next;
   };
   std::vector<Queue> queues;
   for (auto& [rule, by_kind] : by_rule) {
-    std::vector<std::vector<Candidate*>> lists;
+    Queue q;
     for (const auto& k : KindOrder()) {
       auto it = by_kind.find(k);
       if (it == by_kind.end()) continue;
       rng.Shuffle(&it->second);
-      lists.push_back(it->second);
+      q.lists.emplace_back(k, it->second);
     }
-    rng.Shuffle(&lists);
-    Queue q;
-    for (size_t i = 0, any = 1; any; ++i) {
-      any = 0;
-      for (const auto& l : lists) {
-        if (i < l.size()) {
-          q.items.push_back(l[i]);
-          any = 1;
-        }
-      }
-    }
+    rng.Shuffle(&q.lists);
+    q.next.assign(q.lists.size(), 0);
     queues.push_back(std::move(q));
   }
   rng.Shuffle(&queues);
   std::set<std::string> used;
   std::vector<Candidate*> chosen;
+  std::map<std::string, int> per_kind;
+  auto deficit = [&](const std::string& kind) {
+    auto it = kShare.find(kind);
+    const double share = it == kShare.end() ? 0.1 : it->second;
+    return per_kind[kind] / share;
+  };
   bool progress = true;
   while (chosen.size() < static_cast<size_t>(options.count) && progress) {
     progress = false;
     for (Queue& q : queues) {
       if (chosen.size() >= static_cast<size_t>(options.count)) break;
-      while (q.next < q.items.size()) {
-        Candidate* c = q.items[q.next++];
-        if (!used.insert(c->source).second) continue;
-        chosen.push_back(c);
-        progress = true;
-        break;
+      // The lists of this rule by how far their kind is below its share.
+      std::vector<size_t> order(q.lists.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return deficit(q.lists[a].first) < deficit(q.lists[b].first);
+      });
+      bool taken = false;
+      for (size_t i : order) {
+        auto& items = q.lists[i].second;
+        while (q.next[i] < items.size()) {
+          Candidate* c = items[q.next[i]++];
+          if (!used.insert(c->source).second) continue;
+          chosen.push_back(c);
+          ++per_kind[c->q.kind];
+          taken = progress = true;
+          break;
+        }
+        if (taken) break;
       }
     }
   }

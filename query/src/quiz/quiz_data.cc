@@ -55,6 +55,77 @@ std::vector<std::string> SplitForms(const std::string& s) {
   return out;
 }
 
+// The game's quiz phrasing (phrasing.xml as indexed).
+Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
+  Phrasing& ph = data->phrasing;
+  ph.game = game;
+  Statement st;
+  Status s = im.db.Prepare("SELECT title, subject FROM phrase_games WHERE game = ?", &st);
+  if (!s.ok()) return s;
+  st.Bind(1, game);
+  if (st.Step(&s)) {
+    data->has_phrasing = true;
+    ph.title = st.Text(0);
+    ph.subject = st.Text(1);
+  }
+  if (!s.ok()) return s;
+  Statement facts;
+  s = im.db.Prepare("SELECT fact, role, clause, number FROM phrase_facts WHERE game = ? ORDER BY fact",
+                    &facts);
+  if (!s.ok()) return s;
+  facts.Bind(1, game);
+  while (facts.Step(&s)) {
+    PhraseFact f;
+    f.name = facts.Text(0);
+    f.role = facts.Text(1);
+    f.clause = facts.Text(2);
+    f.number = facts.Text(3);
+    ph.facts.push_back(std::move(f));
+  }
+  if (!s.ok()) return s;
+  Statement values;
+  s = im.db.Prepare(
+      "SELECT fact, value, phrase, noun, gender, m, f, mp, fp FROM phrase_values WHERE game = ?"
+      " ORDER BY fact, value",
+      &values);
+  if (!s.ok()) return s;
+  values.Bind(1, game);
+  while (values.Step(&s)) {
+    for (PhraseFact& f : ph.facts) {
+      if (f.name != values.Text(0)) continue;
+      PhraseValue v;
+      v.id = values.Text(1);
+      v.text = values.Text(2);
+      v.noun = values.Text(3);
+      v.gender = values.Text(4);
+      v.m = values.Text(5);
+      v.f = values.Text(6);
+      v.mp = values.Text(7);
+      v.fp = values.Text(8);
+      f.values.push_back(std::move(v));
+    }
+  }
+  if (!s.ok()) return s;
+  Statement params;
+  s = im.db.Prepare(
+      "SELECT name, at, kind, question, statement, statement_one FROM phrase_params WHERE game = ?"
+      " ORDER BY ord",
+      &params);
+  if (!s.ok()) return s;
+  params.Bind(1, game);
+  while (params.Step(&s)) {
+    ParamPhrase p;
+    p.name = params.Text(0);
+    p.at = params.Text(1);
+    p.kind = params.Text(2);
+    p.question = params.Text(3);
+    p.statement = params.Text(4);
+    p.statement_one = params.Text(5);
+    ph.params.push_back(std::move(p));
+  }
+  return s;
+}
+
 }  // namespace
 
 Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
@@ -65,6 +136,7 @@ Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
     if (row.info.game != game) continue;
     data->docs.push_back(doc);
     data->doc_short[doc] = row.info.short_title.empty() ? row.info.title : row.info.short_title;
+    if (data->title.empty()) data->title = data->doc_short[doc];
   }
 
   Statement units;
@@ -147,6 +219,10 @@ Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
     data->sanction_forms[forms.Text(0)] = std::move(list);
   }
   if (!s.ok()) return s;
+
+  s = LoadPhrasing(im, game, data);
+  if (!s.ok()) return s;
+  if (!data->phrasing.title.empty()) data->title = data->phrasing.title;
 
   Statement syn;
   s = im.db.Prepare("SELECT grp, term FROM synonyms ORDER BY grp, ord", &syn);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "arbitro/query.h"
+#include "arbitro/schema.h"
 #include "core/engine_impl.h"
 #include "core/rules.h"
 
@@ -36,6 +37,9 @@ struct Term {
 
 struct GameData {
   std::string game;
+  std::string title;    // the game's name in a sentence (phrasing title, else the first short title)
+  Phrasing phrasing;    // empty when the game has no phrasing.xml
+  bool has_phrasing = false;
   GameRules rules;
   std::map<long long, Unit> units;
   std::map<std::string, std::string> doc_short;  // doc → short title

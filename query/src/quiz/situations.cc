@@ -1,6 +1,6 @@
 // Questions from a case (see builder.h): its conditions become structured facts,
 // Resolve rules on them, and only what Resolve confirms is asked (situation, tf and
-// cloze on the sanction).
+// cloze on the sanction). Stems and feedback are scenes composed from phrasing.xml.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -70,13 +70,6 @@ std::vector<QuizCitation> Builder::CitationsOf(const Ruling& ruling) {
   return out;
 }
 
-const RuleCase* Builder::FindCase(long long unit, const std::string& case_id) const {
-  for (const auto& c : data_.rules.cases) {
-    if (c.unit_id == unit && c.case_id == case_id) return &c;
-  }
-  return nullptr;
-}
-
 Facts Builder::FactsOf(const RuleCase& c) const {
   Facts facts;
   for (const auto& cond : c.when) {
@@ -90,16 +83,38 @@ Facts Builder::FactsOf(const RuleCase& c) const {
   return facts;
 }
 
+bool Builder::IsException(const RuleCase& c) const {
+  for (const auto& o : data_.rules.overrides) {
+    if (o.unit_id == c.unit_id && (o.case_id.empty() || o.case_id == c.case_id) &&
+        o.kind == "exception")
+      return true;
+  }
+  return false;
+}
+
+bool Builder::HasException(const RuleCase& c) const {
+  for (const auto& o : data_.rules.overrides) {
+    if (o.target_unit_id == c.unit_id && (o.target_case.empty() || o.target_case == c.case_id) &&
+        o.kind == "exception")
+      return true;
+  }
+  return false;
+}
+
 Candidate Builder::Base(const Unit& unit, const std::string& id, const std::string& kind) const {
   Candidate cand;
   Question& q = cand.q;
   q.id = id;
   q.kind = kind;
   q.game = data_.game;
+  q.game_title = data_.title;
   q.doc = unit.doc;
   q.rule_id = unit.rule_id;
   auto it = data_.doc_short.find(unit.doc);
-  q.category = {it == data_.doc_short.end() ? unit.doc : it->second, unit.rule_label};
+  const std::string doc_short = it == data_.doc_short.end() ? unit.doc : it->second;
+  q.category = {doc_short, unit.rule_label};
+  // A game with several documents names the document in the topic.
+  q.topic = data_.docs.size() > 1 ? doc_short + " › " + unit.rule_label : unit.rule_label;
   cand.unit = unit.id;
   char order[64];
   std::snprintf(order, sizeof order, "%08d", unit.rule_ord);
@@ -123,18 +138,31 @@ void Builder::AddCitations(std::vector<QuizCitation>* to, const std::vector<Quiz
   }
 }
 
+namespace {
+
+// "Regola 7 › 7.3 › b)": the citation without the document title.
+std::string ShortCitation(const std::string& citation) {
+  const std::string sep = " › ";
+  const size_t at = citation.find(sep);
+  return at == std::string::npos ? citation : citation.substr(at + sep.size());
+}
+
+}  // namespace
+
 Status Builder::FromCase(const RuleCase& c) {
   if (!c.variant.empty() || c.sanctions.empty() || c.when.empty()) return Status::OK();
   const Unit* unit = data_.FindUnit(c.unit_id);
   if (!unit) return Status::OK();
   Facts facts = FactsOf(c);
   if (facts.empty()) return Status::OK();
+  const Scene scene = Compose(facts);
+  if (!scene.ok) return Status::OK();  // no words for one of its facts: lint-corpus says which
   const ResolveResult* r = nullptr;
   Status s = Resolve(facts, &r);
   if (!s.ok()) return s;
   if (!Decided(*r)) return Status::OK();
   const Ruling& best = r->rulings[0];
-  const std::string decision = AnswerLabel(best.decision, best.sanctions, data_.sanction_forms);
+  const std::string decision = AnswerText(best.sanctions);
   const std::string self = c.doc + "#" + c.eid;
   bool grounded = false;
   for (const auto& cit : best.citations) grounded = grounded || cit.id == self;
@@ -142,40 +170,56 @@ Status Builder::FromCase(const RuleCase& c) {
   const std::string key = Canonical(data_.game, facts);
   if (!situations_.insert(key).second) return Status::OK();  // same situation from a summary row
 
-  const Pairs forbidden = AllPairs(*r);
-  const std::string desc = Describe(facts);
-  const std::string intro = Intro(c.doc);
-  const int level = std::min<int>(3, static_cast<int>(facts.size()));
-  const std::string base_id = self + "/" + c.case_id;
   const std::vector<QuizCitation> cites = CitationsOf(best);
-  std::vector<Distractor> distractors = Distractors(c, facts, best, forbidden, 3);
+  const std::string where = ShortCitation(cites[0].citation);
+  // Difficulty from the rule: more facts to weigh, a repeated offence, an exception.
+  bool repeated = false;
+  for (const auto& [f, v] : facts) repeated = repeated || (f == "occorrenza" && v != "1");
+  const bool exception = IsException(c);
+  int level = facts.size() <= 1 ? 0 : facts.size() == 2 ? 0 : 1;
+  if (repeated) level += 1;
+  if (exception) level += 2;
+  if (HasException(c)) level += 1;
+  level = std::min(level, 2);
+
+  const std::string stem = Stem(scene);
+  const std::string because =
+      UpperFirst(Condition(scene)) + ", il regolamento prevede: " + LowerFirst(decision) + " (" +
+      where + ")." +
+      (exception ? " È un'eccezione alla regola generale: qui prevale questa disposizione." : "");
+  std::vector<Distractor> distractors;
+  s = Distractors(c, facts, best, *r, 3, &distractors);
+  if (!s.ok()) return s;
+  const std::string base_id = self + "/" + c.case_id;
+  const std::string short_what = Clip(UpperFirst(When(scene)), 110);
 
   // situation
   if (distractors.size() >= 2) {
     Candidate cand = Base(*unit, base_id + "/situation", "situation");
     Question& q = cand.q;
     cand.source = key;
+    q.name = Name(*unit, "situation", short_what);
     q.difficulty = Difficulty(level);
-    q.stem = intro + ": " + desc + ". Cosa decide l'arbitro?";
+    q.stem = stem + ". Cosa decide l'arbitro?";
     q.facts = facts;
     q.citations = cites;
-    q.answers.push_back({decision, true, "Corretto: " + cites[0].citation + ".", best.sanctions});
-    for (const auto& d : distractors)
-      q.answers.push_back({d.text, false, d.feedback, d.sanctions});
-    q.feedback = "L'arbitro decide: " + decision + ".";
+    q.answers.push_back({decision, true, "Esatto. " + because, best.sanctions});
+    for (const auto& d : distractors) q.answers.push_back({d.text, false, d.feedback, d.sanctions});
+    q.feedback = because;
     Emit(std::move(cand));
   }
 
-  // tf: faithful, then altered in the sanction, the beneficiary or one fact
-  auto tf = [&](const std::string& suffix, const Facts& f,
-                const std::vector<SanctionInfo>& stated, const std::string& decision, bool truth,
+  // tf: faithful, then altered in the beneficiary, the sanction or one fact
+  auto tf = [&](const std::string& suffix, const Scene& sc, const Facts& f,
+                const std::vector<SanctionInfo>& stated, bool truth,
                 const std::vector<QuizCitation>& citations, const std::string& feedback,
                 int lvl) {
     Candidate cand = Base(*unit, base_id + "/tf-" + suffix, "tf");
     Question& q = cand.q;
     cand.source = key;
-    q.difficulty = Difficulty(lvl);
-    q.stem = intro + ": " + Describe(f) + ". L'arbitro decide: «" + decision + "».";
+    q.name = Name(*unit, "tf", Clip(UpperFirst(When(sc)), 110));
+    q.difficulty = Difficulty(std::min(lvl, 2));
+    q.stem = Stem(sc) + ". L'arbitro decide: " + LowerFirst(AnswerText(stated)) + ".";
     q.truth = truth;
     q.basis = "ruling";
     q.facts = f;
@@ -184,55 +228,57 @@ Status Builder::FromCase(const RuleCase& c) {
     q.feedback = feedback;
     Emit(std::move(cand));
   };
-  tf("vero", facts, best.sanctions, decision, true, cites,
-     "Vero: per questa situazione l'arbitro decide «" + decision + "».", level);
+  tf("vero", scene, facts, best.sanctions, true, cites, "Vero. " + because, level);
   for (const auto& d : distractors) {
     if (d.swapped) {
-      tf("beneficiario", facts, d.sanctions, d.text, false, cites,
-         "Falso: la sanzione va all'altra parte; l'arbitro decide «" + decision + "».",
-         std::min(3, level + 1));
-    }
-  }
-  for (const auto& d : distractors) {
-    if (!d.swapped) {
-      tf("sanzione", facts, d.sanctions, d.text, false, cites,
-         "Falso: per questa situazione l'arbitro decide «" + decision + "».", level);
+      tf("beneficiario", scene, facts, d.sanctions, false, cites,
+         "Falso: la sanzione è giusta, ma va all'altra parte. " + because, level + 1);
       break;
     }
   }
-  // One fact changed (the zone, the moving object …): the stated decision must be
-  // excluded by every ruling for the changed facts.
+  for (const auto& d : distractors) {
+    if (!d.swapped && !d.place) {
+      tf("sanzione", scene, facts, d.sanctions, false, cites, "Falso. " + because, level);
+      break;
+    }
+  }
+  // One fact changed (the zone, first/repeated, moving/still …): the decision of the
+  // original situation stated for the changed one, which every ruling there excludes.
   const Pairs stated = PairsOf(best.sanctions);
-  for (size_t i = 0; i < facts.size(); ++i) {
+  bool changed = false;
+  for (size_t i = 0; i < facts.size() && !changed; ++i) {
     const auto& [fact, value] = facts[i];
     if (fact == "infrazione") continue;
     const RuleFact* f = data_.rules.Fact(fact);
     if (!f) continue;
-    bool made = false;
     for (const auto& v : f->values) {
       if (v.id == value) continue;
       Facts altered = facts;
       altered[i].second = v.id;
+      const Scene other = Compose(altered);
+      if (!other.ok) continue;
       const ResolveResult* ar = nullptr;
       s = Resolve(altered, &ar);
       if (!s.ok()) return s;
       if (!Decided(*ar) || !Disjoint(stated, AllPairs(*ar))) continue;
       std::vector<QuizCitation> both = CitationsOf(ar->rulings[0]);
       AddCitations(&both, cites);
-      tf(fact, altered, best.sanctions, decision, false, both,
-         "Falso: con «" + ValueLabel(fact, v.id) + "» l'arbitro decide «" +
-             AnswerLabel(ar->rulings[0].decision, ar->rulings[0].sanctions,
-                         data_.sanction_forms) +
-             "»; «" + decision + "» vale con «" + ValueLabel(fact, value) + "».",
-         std::min(3, level + 1));
-      made = true;
+      tf(fact, other, altered, best.sanctions, false, both,
+         "Falso: " + Condition(other) + ", il regolamento prevede: " +
+             LowerFirst(AnswerText(ar->rulings[0].sanctions)) + " (" +
+             ShortCitation(ar->rulings[0].citations.empty()
+                               ? ""
+                               : ar->rulings[0].citations[0].citation) +
+             "). La decisione dell'affermazione vale invece " + Condition(scene) + ".",
+         level + 1);
+      changed = true;
       break;
     }
-    if (made) break;
   }
 
-  // cloze on the sanction: a single sanction, its forms not shared with another ruling
-  if (best.sanctions.size() == 1) {
+  // cloze on the sanction: a single sanction (never one alternative of a choice), its
+  // forms not shared with another ruling
+  if (best.sanctions.size() == 1 && best.sanctions[0].choice.empty()) {
     const SanctionInfo& sa = best.sanctions[0];
     auto forms = data_.sanction_forms.find(sa.type);
     std::set<std::string> other_forms;
@@ -261,13 +307,14 @@ Status Builder::FromCase(const RuleCase& c) {
       Candidate cand = Base(*unit, base_id + "/cloze", "cloze");
       Question& q = cand.q;
       cand.source = key;
+      q.name = Name(*unit, "cloze", short_what);
       q.difficulty = Difficulty(level);
-      q.stem = intro + ": " + desc + ". Completa la decisione dell'arbitro: ______" +
+      q.stem = stem + ". Completa la decisione dell'arbitro: ______" +
                (sa.beneficiary_label.empty() ? "" : " " + sa.beneficiary_label) + ".";
       q.accepted = accepted;
       q.facts = facts;
       q.citations = cites;
-      q.feedback = "L'arbitro decide: " + decision + ".";
+      q.feedback = because;
       Emit(std::move(cand));
     }
   }

@@ -34,7 +34,7 @@ std::vector<std::string> Builder::Accepted(const std::string& name) const {
 }
 
 void Builder::FromTerms() {
-  std::set<std::string> done;
+  std::set<std::string> done, definitions;
   for (size_t i = 0; i < data_.terms.size(); ++i) {
     const Term& t = data_.terms[i];
     const Unit* u = data_.FindUnit(t.unit);
@@ -53,15 +53,23 @@ void Builder::FromTerms() {
     auto it = data_.doc_short.find(u->doc);
     const std::string doc_name = it == data_.doc_short.end() ? u->doc : it->second;
     std::vector<QuizCitation> cites{{base_id, u->citation, u->text}};
-    const std::string fb = "«" + t.name + "»: " + TrimPeriod(t.definition) + ".";
+    const std::string fb = UpperFirst(t.name) + ": " + LowerFirst(TrimPeriod(t.definition)) + ".";
+    const std::string what = "“" + t.name + "”";
 
-    if (!giveaway && name_words.size() <= 4) {
+    // Two terms with the same definition would make one question with two answers.
+    bool shared = false;
+    for (const auto& o : data_.terms) {
+      shared = shared || (Fold(o.name) != Fold(t.name) && Fold(o.definition) == Fold(t.definition));
+    }
+    if (!giveaway && !shared && name_words.size() <= 4 &&
+        definitions.insert(Fold(t.definition)).second) {
       Candidate cand = Base(*u, base_id + "/cloze/" + slug, "cloze");
       Question& q = cand.q;
       cand.source = key;
+      q.name = Name(*u, "cloze", what);
       q.difficulty = name_words.size() >= 3 ? "hard" : "medium";
-      q.stem = "Nel regolamento " + doc_name + ", quale termine indica: «" +
-               TrimPeriod(t.definition) + "»?";
+      q.stem = "Nel regolamento " + doc_name + ", come si chiama ciò che il testo definisce così: “" +
+               TrimPeriod(t.definition) + "”?";
       q.accepted = accepted;
       q.citations = cites;
       q.feedback = fb;
@@ -89,15 +97,16 @@ void Builder::FromTerms() {
       Candidate cand = Base(*u, base_id + "/mc/" + slug, "mc");
       Question& q = cand.q;
       cand.source = key;
+      q.name = Name(*u, "mc", what);
       q.difficulty = "easy";
-      q.stem = "Nel regolamento " + doc_name + ", che cosa si intende per «" + t.name + "»?";
+      q.stem = "Nel regolamento " + doc_name + ", che cosa si intende per “" + t.name + "”?";
       q.citations = cites;
       q.feedback = fb;
-      q.answers.push_back({Capitalise(TrimPeriod(t.definition)), true, "Corretto: " + fb, {}});
+      q.answers.push_back({Capitalise(TrimPeriod(t.definition)), true, "Esatto. " + fb, {}});
       for (const Term* o : others) {
         q.answers.push_back({Capitalise(TrimPeriod(o->definition)),
                              false,
-                             "No: questa è la definizione di «" + o->name + "».",
+                             "No: questa è la definizione di “" + o->name + "”. " + fb,
                              {}});
       }
       Emit(std::move(cand));

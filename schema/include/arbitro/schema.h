@@ -227,14 +227,58 @@ struct Lexicon {
   std::vector<std::string> stopwords;
 };
 
+// ---------------------------------------------------------------- quiz phrasing
+//
+// corpus/<game>/phrasing.xml (schema/phrasing.rng): the words a quiz shows for each
+// vocabulary value and each numeric parameter. Optional per game.
+
+struct PhraseValue {
+  std::string id;
+  std::string text;    // the phrase in its fact's role ("{chi} tocca la palla con le mani")
+  std::string noun;    // role object: the noun phrase ("una miniatura{stato} del difensore")
+  std::string gender;  // role object: m f mp fp
+  std::string m, f, mp, fp;  // role state: the adjective's forms
+  SourcePos pos;
+};
+
+struct PhraseFact {
+  std::string name;
+  std::string role;    // when where who what object state how often
+  std::string clause;  // role who: a clause with {chi} when no other clause names the subject
+  std::string number;  // integer facts: a phrase with {n} for values without their own
+  std::vector<PhraseValue> values;
+  SourcePos pos;
+  const PhraseValue* Value(const std::string& id) const;
+};
+
+struct ParamPhrase {
+  std::string name;
+  std::string at;    // "eId", "doc#eId" or an ancestor's eId; empty: every occurrence
+  std::string kind;  // what the number measures
+  std::string question, statement, statement_one;
+  SourcePos pos;
+};
+
+struct Phrasing {
+  std::string game;
+  std::string title;    // the game's name in a sentence ("Subbuteo Table Rugby")
+  std::string subject;  // default subject of {chi}
+  std::vector<PhraseFact> facts;
+  std::vector<ParamPhrase> params;
+  std::string path;
+  const PhraseFact* FindFact(const std::string& name) const;
+};
+
 struct Corpus {
   std::string dir;
   Lexicon lexicon;
   std::map<std::string, Vocabulary> vocabularies;  // by game
+  std::map<std::string, Phrasing> phrasings;       // by game, when the game has phrasing.xml
   std::vector<Rulebook> rulebooks;                 // sorted by game, then doc
 
   const Rulebook* FindDoc(const std::string& doc) const;
   const Vocabulary* FindVocabulary(const std::string& game) const;
+  const Phrasing* FindPhrasing(const std::string& game) const;
   // Sanction type / beneficiary of a game (game vocabulary first, then lexicon); null if unknown.
   const Labelled* SanctionType(const std::string& game, const std::string& id) const;
   const Labelled* Beneficiary(const std::string& game, const std::string& id) const;
@@ -253,6 +297,20 @@ Status LoadCorpus(const std::string& dir, Corpus* corpus, std::vector<Diagnostic
 // corpus's lexicon and vocabularies, without cross-document reference checks.
 Status LoadRulebookFile(const std::string& path, const Corpus& context, Rulebook* book,
                         std::vector<Diagnostic>* diagnostics);
+
+// Quiz phrasing coverage (lint-corpus): a warning for each vocabulary value a case
+// uses that has no phrase in its game's phrasing.xml, and for each parameter with no
+// question (or, when it takes several values in the game, none for that provision).
+// Games without phrasing.xml get one warning each.
+void CheckPhrasingCoverage(const Corpus& corpus, std::vector<Diagnostic>* diagnostics);
+
+// Does a parameter question apply to the parameter of unit `doc#eid`? (empty `at`: any)
+bool ParamPhraseMatches(const ParamPhrase& phrase, const std::string& doc, const std::string& eid);
+// The question for a parameter of `doc#eid`: the entry whose `at` is the most specific
+// match; an entry without `at` only when the parameter has a single value in the game.
+const ParamPhrase* FindParamPhrase(const Phrasing& phrasing, const std::string& name,
+                                   const std::string& doc, const std::string& eid,
+                                   bool several_values);
 
 // ---------------------------------------------------------------- fidelity
 
