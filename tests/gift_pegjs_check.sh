@@ -9,7 +9,7 @@ arbitro=$1 prefix=$2 work=$3
 if ! command -v node >/dev/null 2>&1; then
   echo "SKIPPED: node is not installed (apt-get install nodejs npm)"; exit 77
 fi
-module="$(cd "$prefix" 2>/dev/null && pwd)/node_modules/gift-pegjs"
+module="$(cd "$prefix" 2>/dev/null && pwd || true)/node_modules/gift-pegjs"
 if [ ! -d "$module" ]; then
   echo "SKIPPED: gift-pegjs is not installed (npm install --prefix $prefix gift-pegjs)"; exit 77
 fi
