@@ -157,6 +157,12 @@ struct FactInfo {
   std::vector<Value> values;
 };
 
+// One candidate provision Ask re-ranks, with its feature values (arbitro tune).
+struct AskCandidate {
+  std::string id;                // "doc#eId"
+  std::vector<double> features;  // the ask weights' features, in RankingWeightNames() order
+};
+
 class Engine {
  public:
   ~Engine();
@@ -194,6 +200,17 @@ class Engine {
 
   // Resolves a described situation (or structured facts) to rulings.
   Status Resolve(const std::string& scenario, const ResolveOptions& options, ResolveResult* result);
+
+  // Ranking weights (query/ranking-weights.tsv), for `arbitro tune`: their names in
+  // file order (the first AskFeatureCount() weigh ask's features), the values in
+  // use, and a replacement for this engine (InvalidArgument on a wrong count).
+  static std::vector<std::string> RankingWeightNames();
+  static size_t AskFeatureCount();
+  std::vector<double> RankingWeightValues() const;
+  Status SetRankingWeights(const std::vector<double>& values);
+  // The candidates Ask re-ranks for `question`, in retrieval order, with their features.
+  Status AskCandidates(const std::string& question, const AskOptions& options,
+                       std::vector<AskCandidate>* out);
 
   // Internal state, defined in the implementation files.
   struct Impl;

@@ -12,9 +12,11 @@
 //    question's concepts a provision covers (weighted by rarity), the headings above
 //    it, the question's word pairs in it, and whether its kind (definition, permission,
 //    procedure, sanction …) is what the question asks for.
-// The weights below are round values chosen on the odd question lines of
-// tests/eval/questions-*.tsv and checked on the even ones.
+// A candidate's score is the weighted sum of its features (core/weights.h); the weights
+// are fitted by `arbitro tune` on the train split of tests/eval/users/ and kept in
+// query/ranking-weights.tsv. The query weights below only shape retrieval.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -24,6 +26,7 @@
 
 #include "ask/question.h"
 #include "core/engine_impl.h"
+#include "core/weights.h"
 
 namespace arbitro {
 namespace {
@@ -50,26 +53,7 @@ constexpr double kNumberWeight = 0.5;      // "a 6 cm": often a hypothetical val
 constexpr double kFactWeight = 0.5;        // a fact value read by the vocabulary
 constexpr double kCountedWeight = 1.0;     // the thing a number counts
 constexpr double kParamNameWeight = 2.0;   // a word of a numeric parameter's name
-// Re-ranking factors.
-constexpr double kCoverageFloor = 0.4;        // score × (floor + (1-floor) × coverage)
-constexpr double kHeadingBonus = 0.4;         // × (1 + bonus × share of concepts in headings)
-constexpr double kPairBonus = 0.3;            // × (1 + bonus × share of word pairs found)
-constexpr double kRowFactor = 0.9;            // a summary table row, beside its body provision
-constexpr double kAbridgedFactor = 0.85;      // the abridged edition, beside the full one
-constexpr double kLeadFactor = 1.05;          // the first provision of its section
-constexpr double kSanctionFactor = 1.15;      // consequence asked, provision sanctions
-constexpr double kNamedSanctionFactor = 1.3;  // the sanction the question names
-constexpr double kTermFactor = 1.25;          // definition asked, provision defines a term
-constexpr double kDefinitionFactor = 1.25;    // definition asked, kind="definition"
-constexpr double kPermissionFactor = 1.2;     // permission asked, kind permission/prohibition
-constexpr double kProcedureFactor = 1.1;      // procedure asked, kind="procedure"
-constexpr double kParamFactor = 1.15;         // number asked, provision has parameters
-constexpr double kPlaceFactor = 1.3;          // place asked, provision names a place
-constexpr double kNamedFactor = 1.3;          // the question names the provision (heading, term)
-constexpr double kNamedDocFactor = 4.0;       // the question names the document ("abbreviate")
-constexpr size_t kMaxNameWords = 5;           // longest name looked for in a question
-constexpr double kSynonymCredit = 0.7;        // a concept found only through a synonym
-constexpr double kOtherGameFactor = 0.35;     // inferred game: a prior, not a filter
+constexpr size_t kMaxNameWords = 5;  // longest name looked for in a question
 
 // One concept of the question: a word or a phrase with its alternative terms.
 struct Concept {
@@ -114,14 +98,22 @@ class Membership {
 
 struct Candidate {
   Xapian::docid did;
-  double score;
   std::string game;
+  std::array<double, kAskFeatureCount> x{};  // features (Weight::kAsk…)
+  double score = 0;
 };
 
-}  // namespace
+double Score(const RankingWeights& w, const Candidate& c) {
+  double s = 0;
+  for (size_t k = 0; k < kAskFeatureCount; ++k) s += w.w[k] * c.x[k];
+  return s;
+}
 
-Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResult* result) {
-  Impl& im = *impl_;
+// Analysis, retrieval and the features of the best candidates (unsorted); fills the
+// query-level fields of `result`.
+Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& asked,
+               AskResult* result, std::vector<Candidate>* candidates,
+               std::set<std::string>* highlight_terms) {
   *result = AskResult();
   result->query = question;
   if (asked.limit < 1 || asked.limit > 100) {
@@ -254,8 +246,8 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
     for (const Concept& c : concepts) add_part(c.terms, c.weight);
     // The vocabulary: facts the question's words describe reach the rules testing them.
     // A question about what something is wants its definition, not the cases testing it.
+    std::vector<std::string> fact_terms;
     if (!intent.definition || intent.consequence) {
-      std::vector<std::string> fact_terms;
       Status s = im.FactTerms(result->game, tokens, &fact_terms);
       if (!s.ok()) return s;
       for (const auto& t : fact_terms) add_part({t}, kFactWeight);
@@ -353,10 +345,11 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
     Membership doc(im.xdb, std::vector<Xapian::docid>(mset.begin(), mset.end()));
     const std::string flag = prefix::kFlag;
     const std::string kind = flag + "kind-";
-    std::vector<Candidate> candidates;
+    // Mean provision length, for the length feature.
+    const double mean_length = std::max(1.0, im.xdb.get_avlength());
     for (auto it = mset.begin(); it != mset.end(); ++it) {
       const size_t i = it.get_rank();
-      double covered = 0, total = 0, in_heading = 0;
+      double covered = 0, synonym_only = 0, total = 0, in_heading = 0;
       for (const Concept& c : concepts) {
         const double w = c.weight * c.specificity;
         total += w;
@@ -367,7 +360,7 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
           own |= term == c.terms[0];
           if (!heading && doc.Has(i, prefix::kHeading + term)) heading = true;
         }
-        if (found) covered += w * (own ? 1.0 : kSynonymCredit);
+        if (found) (own ? covered : synonym_only) += w;
         if (heading) in_heading += w;
       }
       double pairs_found = 0;
@@ -377,51 +370,71 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
           pairs_found += 1;
         }
       }
+      double facts_tested = 0;
+      for (const auto& t : fact_terms) facts_tested += doc.Has(i, t) ? 1 : 0;
       auto has_any = [&](const std::string& field, const std::vector<std::string>& terms) {
         return std::any_of(terms.begin(), terms.end(),
                            [&](const auto& t) { return doc.Has(i, field + t); });
       };
-      double score = it.get_weight() / top;
-      score *= kCoverageFloor + (1 - kCoverageFloor) * (total > 0 ? covered / total : 0);
-      score *= 1.0 + kHeadingBonus * (total > 0 ? in_heading / total : 0);
-      if (!pairs.empty())
-        score *= 1.0 + kPairBonus * pairs_found / static_cast<double>(pairs.size());
-      if (doc.Has(i, std::string(prefix::kKind) + "row")) score *= kRowFactor;
-      if (doc.Has(i, flag + "abridged")) score *= kAbridgedFactor;
-      if (doc.Has(i, flag + "lead")) score *= kLeadFactor;
-      if (intent.consequence && doc.Has(i, flag + "sanction")) score *= kSanctionFactor;
-      if (has_any(prefix::kSanction, named_sanctions)) score *= kNamedSanctionFactor;
-      if (intent.definition && doc.Has(i, flag + "term")) score *= kTermFactor;
-      if (intent.definition && doc.Has(i, kind + "definition")) score *= kDefinitionFactor;
-      if (intent.permission && has_any(kind, {"permission", "prohibition"}))
-        score *= kPermissionFactor;
-      if (intent.procedure && doc.Has(i, kind + "procedure")) score *= kProcedureFactor;
-      if (intent.number && doc.Has(i, flag + "param")) score *= kParamFactor;
-      if (has_any("", place_terms)) score *= kPlaceFactor;
-      if (has_any("", names)) score *= kNamedFactor;
-      if (has_any(prefix::kDoc, named_docs)) score *= kNamedDocFactor;
-      std::string game;
+      Candidate c;
+      c.did = *it;
+      auto set = [&c](Weight w, double v) { c.x[static_cast<size_t>(w)] = v; };
+      set(Weight::kAskBm25, std::log(std::max(1e-9, it.get_weight() / top)));
+      set(Weight::kAskCoverage, total > 0 ? covered / total : 0);
+      set(Weight::kAskSynonymCoverage, total > 0 ? synonym_only / total : 0);
+      set(Weight::kAskHeading, total > 0 ? in_heading / total : 0);
+      set(Weight::kAskPairs, pairs.empty() ? 0 : pairs_found / static_cast<double>(pairs.size()));
+      set(Weight::kAskFacts, fact_terms.empty()
+                                 ? 0
+                                 : facts_tested / static_cast<double>(fact_terms.size()));
+      set(Weight::kAskLength,
+          std::log(std::max(1.0, static_cast<double>(im.xdb.get_doclength(*it))) / mean_length));
+      set(Weight::kAskRow, doc.Has(i, std::string(prefix::kKind) + "row"));
+      set(Weight::kAskAbridged, doc.Has(i, flag + "abridged"));
+      set(Weight::kAskLead, doc.Has(i, flag + "lead"));
+      set(Weight::kAskSanctionAsked, intent.consequence && doc.Has(i, flag + "sanction"));
+      set(Weight::kAskNamedSanction, has_any(prefix::kSanction, named_sanctions));
+      set(Weight::kAskTermAsked, intent.definition && doc.Has(i, flag + "term"));
+      set(Weight::kAskDefinitionAsked, intent.definition && doc.Has(i, kind + "definition"));
+      set(Weight::kAskPermissionAsked,
+          intent.permission && has_any(kind, {"permission", "prohibition"}));
+      set(Weight::kAskProcedureAsked, intent.procedure && doc.Has(i, kind + "procedure"));
+      set(Weight::kAskParamAsked, intent.number && doc.Has(i, flag + "param"));
+      set(Weight::kAskPlace, has_any("", place_terms));
+      set(Weight::kAskNamed, has_any("", names));
+      set(Weight::kAskNamedDoc, has_any(prefix::kDoc, named_docs));
       for (const auto& g : im.games) {
-        if (doc.Has(i, prefix::kGame + g)) game = g;
+        if (doc.Has(i, prefix::kGame + g)) c.game = g;
       }
-      candidates.push_back({*it, score, game});
+      // An inferred game is a strong prior, not a filter: a clearly better answer from
+      // another game can still surface.
+      set(Weight::kAskOtherGame, options.game.empty() && !result->game.empty() && c.game != result->game);
+      candidates->push_back(std::move(c));
     }
-    // An inferred game is a strong prior, not a filter: a clearly better answer from
-    // another game can still surface.
-    if (options.game.empty() && !result->game.empty()) {
-      for (Candidate& c : candidates) {
-        if (c.game != result->game) c.score *= kOtherGameFactor;
-      }
-    }
-    std::stable_sort(candidates.begin(), candidates.end(),
-                     [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+    for (const Concept& c : concepts) highlight_terms->insert(c.terms.begin(), c.terms.end());
+  } catch (const Xapian::Error& e) {
+    return Status::IndexError("ricerca non riuscita: " + e.get_description());
+  }
+  return Status::OK();
+}
 
-    // ---- results
-    std::set<std::string> highlight_terms;
-    for (const Concept& c : concepts) highlight_terms.insert(c.terms.begin(), c.terms.end());
-    const double best = candidates.empty() ? 1.0 : std::max(1e-9, candidates[0].score);
+}  // namespace
+
+Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResult* result) {
+  Impl& im = *impl_;
+  std::vector<Candidate> candidates;
+  std::set<std::string> highlight_terms;
+  Status s = Collect(im, question, asked, result, &candidates, &highlight_terms);
+  if (!s.ok()) return s;
+  for (Candidate& c : candidates) c.score = Score(im.weights, c);
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+  const int limit = asked.limit;
+  try {
+    // Scores are logs: a hit's score is its exp relative to the best, in (0, 1].
+    const double best = candidates.empty() ? 0 : candidates[0].score;
     for (const Candidate& c : candidates) {
-      if (result->hits.size() >= static_cast<size_t>(options.limit)) break;
+      if (result->hits.size() >= static_cast<size_t>(limit)) break;
       const std::string data = im.xdb.get_document(c.did).get_data();
       char* end = nullptr;
       const long long unit_id = std::strtoll(data.c_str(), &end, 10);
@@ -430,7 +443,7 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
       AskHit hit;
       Status s = im.LoadProvision(unit_id, /*with_links=*/true, &hit.provision);
       if (!s.ok()) return s;
-      hit.score = std::round(c.score / best * 10000) / 10000;
+      hit.score = std::round(std::exp(c.score - best) * 10000) / 10000;
       for (const Token& t : im.analyzer->Tokenize(hit.provision.text)) {
         if (!t.stop && highlight_terms.count(t.term)) hit.highlights.emplace_back(t.begin, t.end);
       }
@@ -439,6 +452,49 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
   } catch (const Xapian::Error& e) {
     return Status::IndexError("ricerca non riuscita: " + e.get_description());
   }
+  return Status::OK();
+}
+
+Status Engine::AskCandidates(const std::string& question, const AskOptions& options,
+                             std::vector<AskCandidate>* out) {
+  out->clear();
+  AskResult result;
+  std::vector<Candidate> candidates;
+  std::set<std::string> highlight_terms;
+  Status s = Collect(*impl_, question, options, &result, &candidates, &highlight_terms);
+  if (!s.ok()) return s;
+  try {
+    for (const Candidate& c : candidates) {
+      const std::string data = impl_->xdb.get_document(c.did).get_data();
+      ProvisionInfo info;
+      s = impl_->LoadProvision(std::strtoll(data.c_str(), nullptr, 10), /*with_links=*/false, &info);
+      if (!s.ok()) return s;
+      out->push_back({info.id, std::vector<double>(c.x.begin(), c.x.end())});
+    }
+  } catch (const Xapian::Error& e) {
+    return Status::IndexError("ricerca non riuscita: " + e.get_description());
+  }
+  return Status::OK();
+}
+
+std::vector<std::string> Engine::RankingWeightNames() {
+  std::vector<std::string> names;
+  for (size_t k = 0; k < kWeightCount; ++k) names.push_back(WeightName(static_cast<Weight>(k)));
+  return names;
+}
+
+size_t Engine::AskFeatureCount() { return kAskFeatureCount; }
+
+std::vector<double> Engine::RankingWeightValues() const {
+  return std::vector<double>(impl_->weights.w.begin(), impl_->weights.w.end());
+}
+
+Status Engine::SetRankingWeights(const std::vector<double>& values) {
+  if (values.size() != kWeightCount) {
+    return Status::InvalidArgument("pesi: attesi " + std::to_string(kWeightCount) + " valori, non " +
+                                   std::to_string(values.size()));
+  }
+  std::copy(values.begin(), values.end(), impl_->weights.w.begin());
   return Status::OK();
 }
 

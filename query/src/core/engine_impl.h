@@ -11,6 +11,7 @@
 
 #include "arbitro/indexer.h"
 #include "arbitro/query.h"
+#include "core/weights.h"
 
 namespace arbitro {
 
@@ -30,6 +31,7 @@ struct Engine::Impl {
   std::map<std::string, DocRow> docs;             // by doc id
   std::map<long long, std::string> doc_by_rowid;  // documents.id → doc
   std::set<std::string> games;
+  RankingWeights weights = DefaultRankingWeights();  // ask and resolve scoring
   // Per game: hint expressions as term sequences, with weights.
   std::map<std::string, std::vector<std::pair<std::vector<std::string>, double>>> hints;
   // Sanction type and beneficiary labels: (game or "", id) → label.

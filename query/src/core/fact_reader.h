@@ -39,6 +39,7 @@ struct Reading {
   std::string words;
   size_t first = 0, count = 0;  // span in content-token space
   bool from_text = true;
+  bool inferred = false;  // supplied by the case retrieval found closest (resolve/retrieve.h)
 };
 
 using FactMap = std::map<std::string, std::vector<Reading>>;  // fact → values read

@@ -14,6 +14,7 @@
 #include "core/fact_reader.h"
 #include "core/rules.h"
 #include "resolve/evaluate.h"
+#include "resolve/retrieve.h"
 
 namespace arbitro {
 namespace {
@@ -37,8 +38,9 @@ constexpr size_t kMaxScenarioBytes = 8192;
 constexpr size_t kMaxScenarioTokens = 200;
 
 // Resolves within one game: validates structured facts, adds defaults, evaluates.
+// `used` (optional) receives the facts evaluated: read, given and defaults.
 Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::string> contradictions,
-                     const ResolveOptions& options, ResolveResult* result) {
+                     const ResolveOptions& options, ResolveResult* result, FactMap* used = nullptr) {
   result->game = rules.game;
   std::vector<std::string> names;
   for (const auto& f : rules.facts) names.push_back(f.name);
@@ -91,7 +93,52 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
     }
   }
   EvaluateRules(rules, facts, options, /*ask_back=*/true, result);
+  if (used) *used = std::move(facts);
   return Status::OK();
+}
+
+// Provisions retrieved for a description no fact reading rules on.
+constexpr int kRetrievedProvisions = 8;
+// A ruling inferred from the closest case, not read from the facts, is reported with
+// at most half the confidence of one read from them.
+constexpr double kRetrievedConfidence = 0.5;
+
+// When the facts read give no ruling: the closest case's ruling (retrieve.h).
+void RuleByRetrieval(Engine& engine, const Engine::Impl& im, const GameRules& rules,
+                     const FactMap& used, const ResolveOptions& options, ResolveResult* result) {
+  AskOptions ask;
+  ask.game = rules.game;
+  ask.limit = kRetrievedProvisions;
+  AskResult near;
+  if (!engine.Ask(result->scenario, ask, &near).ok()) return;
+  const std::vector<resolve::RetrievedCase> ranked =
+      resolve::RankRetrievedCases(rules, used, near.hits, options, im.weights);
+  if (ranked.empty()) return;
+  const RuleCase& best = *ranked[0].rc;
+  const FactMap completed = resolve::CompleteFacts(rules, used, best);
+  ResolveResult sub;
+  ResolveOptions quiet = options;
+  quiet.explain = false;
+  EvaluateRules(rules, completed, quiet, /*ask_back=*/false, &sub);
+  if (sub.rulings.empty()) return;
+  for (Ruling& r : sub.rulings) {
+    r.confidence = std::round(r.confidence * kRetrievedConfidence * 100) / 100;
+  }
+  result->rulings = std::move(sub.rulings);
+  for (const auto& [name, list] : completed) {
+    for (const Reading& r : list) {
+      if (!r.inferred) continue;
+      result->facts.push_back({name, r.value, ""});
+      if (options.explain) {
+        result->explanation.push_back("dedotto " + name + " = " + r.value + " dalla regola più vicina (" +
+                                      best.citation + ")");
+      }
+    }
+  }
+  result->notes.push_back(
+      "I fatti letti nella descrizione non bastano a individuare una regola: la decisione è "
+      "quella della regola più vicina alla descrizione (" + best.citation +
+      "); verificare che i fatti dedotti corrispondano a quanto accaduto.");
 }
 
 }  // namespace
@@ -143,6 +190,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
   bool have_best = false;
   double best_score = -1;
   ResolveResult best;
+  FactMap best_used;
   for (size_t k = 0; k < candidates.size(); ++k) {
     Impl::GameResolver* gr = nullptr;
     Status s = im.Resolver(candidates[k], &gr);
@@ -155,7 +203,9 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     if (!structured) ReadFacts(im, *gr, content, &facts, &contradictions);
     ResolveResult attempt;
     attempt.scenario = scenario;
-    s = ResolveInGame(gr->rules, std::move(facts), std::move(contradictions), options, &attempt);
+    FactMap used;
+    s = ResolveInGame(gr->rules, std::move(facts), std::move(contradictions), options, &attempt,
+                      &used);
     if (!s.ok()) {
       if (!options.game.empty()) return s;
       continue;  // a contradiction in one game's reading does not stop the others
@@ -172,6 +222,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
       have_best = true;
       best_score = score;
       best = std::move(attempt);
+      best_used = std::move(used);
     }
   }
   if (!have_best) {
@@ -201,6 +252,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     *result = std::move(none);
     return Status::OK();
   }
+  if (result->rulings.empty() && !structured) RuleByRetrieval(*this, im, *rules, best_used, options, result);
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;
     ask.game = rules->game;

@@ -1,0 +1,65 @@
+// Ranking weights: the named numbers ask and resolve score with, fitted by
+// `arbitro tune` and kept in one reviewable data file, query/ranking-weights.tsv,
+// compiled in at build time (weights_data.cc.in).
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "arbitro/query.h"
+
+namespace arbitro {
+
+// The re-ranking features of ask (ask.cc computes them for each candidate; its score
+// is the weighted sum) and the scores of resolve's retrieval of cases (retrieve.cc).
+enum class Weight : size_t {
+  // ask: one value per candidate provision
+  kAskBm25,            // log of its BM25 weight relative to the best candidate (≤ 0)
+  kAskCoverage,        // share of the question's concepts it holds as written (by rarity)
+  kAskSynonymCoverage, // share it holds only through a synonym or derived form
+  kAskHeading,         // share of the concepts found in the headings above it
+  kAskPairs,           // share of the question's consecutive word pairs it holds
+  kAskFacts,           // share of the facts read from the question its cases test
+  kAskLength,          // log of its length relative to the mean provision
+  kAskRow,             // it is a summary table row
+  kAskAbridged,        // it is in an abridged edition
+  kAskLead,            // first provision of its section
+  kAskSanctionAsked,   // a consequence is asked and it states a sanction
+  kAskNamedSanction,   // it states the sanction the question names
+  kAskTermAsked,       // a definition is asked and it defines a term
+  kAskDefinitionAsked, // a definition is asked and it is a definition
+  kAskPermissionAsked, // a permission is asked and it permits or forbids
+  kAskProcedureAsked,  // a procedure is asked and it is a procedure
+  kAskParamAsked,      // a number is asked and it states a numeric parameter
+  kAskPlace,           // a place is asked and it names a place
+  kAskNamed,           // the question names it (its heading or a term it defines)
+  kAskNamedDoc,        // the question names its document ("regole abbreviate")
+  kAskOtherGame,       // the game was inferred and it belongs to another game
+  // resolve: a case brought by a retrieved provision
+  kResolveCloseness,   // log of its provision's ask score (≤ 0)
+  kResolveRank,        // its provision's rank among the retrieved ones
+  kResolveStated,      // share of its conditions the facts read from the text satisfy
+  kResolveUnstated,    // conditions the text says nothing about
+  kResolveSanction,    // it states a sanction (not only a procedure)
+  kCount
+};
+constexpr size_t kWeightCount = static_cast<size_t>(Weight::kCount);
+constexpr size_t kAskFeatureCount = static_cast<size_t>(Weight::kResolveCloseness);
+
+// The name of each weight in the data file ("ask.bm25", "resolve.stated" …).
+const char* WeightName(Weight w);
+
+struct RankingWeights {
+  std::array<double, kWeightCount> w{};
+  double operator[](Weight k) const { return w[static_cast<size_t>(k)]; }
+  double& operator[](Weight k) { return w[static_cast<size_t>(k)]; }
+};
+
+// Parses the data file's text: "name<TAB>value<TAB>comment" lines, '#' comments.
+// InvalidArgument ("riga N: …") for an unknown or missing name or a bad number.
+Status ParseRankingWeights(const std::string& text, RankingWeights* out);
+
+// The weights compiled in from query/ranking-weights.tsv.
+const RankingWeights& DefaultRankingWeights();
+
+}  // namespace arbitro

@@ -1,0 +1,115 @@
+// Rulings found by retrieval (see retrieve.h).
+#include "resolve/retrieve.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+
+#include "core/weights.h"
+
+namespace arbitro::resolve {
+namespace {
+
+// What the text says of a condition's fact: satisfied, contradicted, or nothing
+// (not read, or only its default value assumed).
+enum class Said { kSatisfied, kContradicted, kNothing };
+
+Said WhatTextSays(const RuleCond& cond, const FactMap& read) {
+  auto it = read.find(cond.fact);
+  if (it == read.end()) return Said::kNothing;
+  bool any_text = false;
+  const bool negative = cond.op == "ne" || cond.op == "not-in";
+  bool holds = negative;
+  for (const Reading& r : it->second) {
+    if (!r.from_text) continue;
+    any_text = true;
+    const bool h = CondHolds(cond, r.value);
+    if (negative ? !h : h) holds = !negative;
+  }
+  if (!any_text) return Said::kNothing;
+  return holds ? Said::kSatisfied : Said::kContradicted;
+}
+
+bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
+  return variant.empty() || std::find(options.variants.begin(), options.variants.end(), variant) !=
+                                options.variants.end();
+}
+
+}  // namespace
+
+std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const FactMap& read,
+                                              const std::vector<AskHit>& hits,
+                                              const ResolveOptions& options,
+                                              const RankingWeights& w) {
+  std::map<std::string, std::vector<const RuleCase*>> by_unit;
+  for (const RuleCase& c : rules.cases) by_unit[c.doc + "#" + c.eid].push_back(&c);
+  std::vector<RetrievedCase> out;
+  for (size_t rank = 0; rank < hits.size(); ++rank) {
+    auto it = by_unit.find(hits[rank].provision.id);
+    if (it == by_unit.end()) continue;
+    for (const RuleCase* rc : it->second) {
+      if (!VariantEnabled(rc->variant, options)) continue;
+      RetrievedCase r;
+      r.rc = rc;
+      r.closeness = std::max(1e-6, hits[rank].score);
+      r.rank = static_cast<int>(rank);
+      r.conditions = static_cast<int>(rc->when.size());
+      bool contradicted = false;
+      for (const RuleCond& cond : rc->when) {
+        switch (WhatTextSays(cond, read)) {
+          case Said::kSatisfied: ++r.stated; break;
+          case Said::kContradicted: contradicted = true; break;
+          case Said::kNothing: break;
+        }
+      }
+      if (contradicted) continue;
+      const int unstated = r.conditions - r.stated;
+      r.score = w[Weight::kResolveCloseness] * std::log(r.closeness) +
+                w[Weight::kResolveRank] * r.rank +
+                w[Weight::kResolveStated] * (r.conditions ? double(r.stated) / r.conditions : 0) +
+                w[Weight::kResolveUnstated] * unstated +
+                w[Weight::kResolveSanction] * (rc->sanctions.empty() ? 0 : 1);
+      out.push_back(r);
+    }
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const RetrievedCase& a, const RetrievedCase& b) { return a.score > b.score; });
+  return out;
+}
+
+FactMap CompleteFacts(const GameRules& rules, const FactMap& read, const RuleCase& rc) {
+  FactMap facts = read;
+  for (const RuleCond& cond : rc.when) {
+    if (WhatTextSays(cond, read) != Said::kNothing) continue;
+    const RuleFact* fact = rules.Fact(cond.fact);
+    if (!fact) continue;
+    // A value under which the condition holds: the first listed for eq/in, the
+    // first of the fact's values outside the list for ne/not-in, the bound itself
+    // (or one beyond it) for comparisons.
+    std::string value;
+    const std::string& op = cond.op;
+    if ((op == "eq" || op == "in") && !cond.values.empty()) {
+      value = cond.values[0];
+    } else if (op == "ne" || op == "not-in") {
+      for (const RuleValue& v : fact->values) {
+        if (CondHolds(cond, v.id)) {
+          value = v.id;
+          break;
+        }
+      }
+    } else if (!cond.values.empty()) {
+      const long bound = std::strtol(cond.values[0].c_str(), nullptr, 10);
+      const long v = op == "lt" ? bound - 1 : op == "gt" ? bound + 1 : bound;
+      value = std::to_string(std::max(0L, v));
+    }
+    if (value.empty()) continue;
+    // Replaces an assumed default; counts as stated so that the case can fire
+    // (defaults alone never trigger a rule), with no words of the text.
+    facts[cond.fact] = {{cond.fact, value, "", 0, 0, true}};
+    facts[cond.fact][0].inferred = true;
+  }
+  return facts;
+}
+
+}  // namespace arbitro::resolve

@@ -1,0 +1,43 @@
+// Rulings found by retrieval, for descriptions whose words the vocabulary does not
+// turn into a ruling on their own (retrieve.cc).
+//
+// The provisions closest to the description (Engine::Ask within the game) bring
+// their cases; a case contradicted by a fact read from the text is dropped; the
+// others are scored by how close their provision is and how much of their
+// conditions the text states. The best case supplies the facts the text left out,
+// and the game's cases are evaluated again on the completed facts, so that
+// declared exceptions and more specific rules still win.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "arbitro/query.h"
+#include "core/fact_reader.h"
+#include "core/rules.h"
+#include "core/weights.h"
+
+namespace arbitro::resolve {
+
+// One case brought by a retrieved provision, with what scores it.
+struct RetrievedCase {
+  const RuleCase* rc = nullptr;
+  double closeness = 0;  // the provision's ask score, in (0, 1]
+  int rank = 0;          // the provision's rank among the retrieved ones (0 = first)
+  int stated = 0;        // conditions that facts read from the text satisfy
+  int conditions = 0;
+  double score = 0;
+};
+
+// The cases of the `hits` provisions that no fact read from the text contradicts,
+// best first (weights: resolve.* in query/ranking-weights.tsv).
+std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const FactMap& read,
+                                              const std::vector<AskHit>& hits,
+                                              const ResolveOptions& options,
+                                              const RankingWeights& weights);
+
+// `read` completed with the values `rc`'s conditions need where the text states
+// nothing (or only a default): the facts under which the case would apply.
+FactMap CompleteFacts(const GameRules& rules, const FactMap& read, const RuleCase& rc);
+
+}  // namespace arbitro::resolve
