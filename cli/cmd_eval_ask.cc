@@ -22,13 +22,6 @@
 namespace arbitro::cli {
 namespace {
 
-struct Question {
-  std::string text;
-  std::vector<std::string> expected;
-  std::string game;
-  std::string where;  // file:line
-};
-
 struct Score {
   int n = 0, top1 = 0, top3 = 0;
   double rr = 0;
@@ -49,7 +42,7 @@ struct Score {
 };
 
 // --verbose: a question whose best answer is not first, with what came first.
-void ReportMiss(CommandContext& ctx, const Question& q, const std::vector<std::string>& ranked,
+void ReportMiss(CommandContext& ctx, const EvalQuestion& q, const std::vector<std::string>& ranked,
                 const std::string& mode) {
   if (!ranked.empty() &&
       std::find(q.expected.begin(), q.expected.end(), ranked[0]) != q.expected.end())
@@ -65,47 +58,20 @@ Status CmdEvalAsk(CommandContext& ctx) {
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-ask FILE.tsv…");
-  std::vector<Question> questions;
-  for (const auto& path : args.Positional()) {
-    std::vector<TsvRow> rows;
-    s = ReadTsv(path, 2, &rows);
-    if (!s.ok()) return s;
-    for (const TsvRow& row : rows) {
-      questions.push_back({row.cols[0], std::vector<std::string>(row.cols.begin() + 1, row.cols.end()),
-                           "", row.where});
-    }
-  }
   std::unique_ptr<Engine> engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   // Expected answers: ids, or quotes of the source mapped to the units stating them.
-  QuoteMap quotes;
-  bool need_quotes = false;
-  for (const Question& q : questions) {
-    for (const auto& f : q.expected) need_quotes = need_quotes || !IsUnitId(f);
-  }
-  if (need_quotes) {
-    s = quotes.Load(*engine);
-    if (!s.ok()) return s;
-  }
-  for (Question& q : questions) {
-    std::vector<std::string> ids;
-    s = ExpectedIds(quotes, q.expected, q.where, &ids);
-    if (!s.ok()) return s;
-    q.expected = std::move(ids);
-  }
+  std::vector<EvalQuestion> questions;
+  s = LoadQuestions(*engine, args.Positional(), &questions);
+  if (!s.ok()) return s;
   std::unique_ptr<Fts5Baseline> baseline;
   s = Fts5Baseline::Open(ctx.index_dir, &baseline);
   if (!s.ok()) return s;
 
   // Two modes: the referee names the game (--game), or the engine infers it.
   std::map<std::string, Score> ours, base, inferred;
-  for (Question& q : questions) {
-    ProvisionInfo first;
-    if (!engine->Show(q.expected[0], &first).ok()) {
-      return Status::InvalidArgument(q.where + ": id atteso sconosciuto '" + q.expected[0] + "'");
-    }
-    q.game = first.game;
+  for (const EvalQuestion& q : questions) {
     const std::set<std::string> expected(q.expected.begin(), q.expected.end());
     AskOptions options;
     options.limit = 5;

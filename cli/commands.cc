@@ -15,6 +15,7 @@ Status CmdLintCorpus(CommandContext& ctx);
 Status CmdEvalAsk(CommandContext& ctx);
 Status CmdResolve(CommandContext& ctx);
 Status CmdEvalResolve(CommandContext& ctx);
+Status CmdTune(CommandContext& ctx);
 Status CmdQuiz(CommandContext& ctx);
 Status CmdCheck(CommandContext& ctx);
 Status CmdDiff(CommandContext& ctx);
@@ -193,6 +194,27 @@ const std::vector<Command>& Commands() {
        "ed entrambe.",
        {"eval-resolve tests/eval/scenarios-*.tsv", "eval-resolve --verbose --floor 0.8 set.tsv"},
        {1, 2, 5, 6}},
+      {"tune", CmdTune, Opens::kIndex, "tune --train DIR --validation DIR [-o FILE]",
+       "adatta i pesi di ask e resolve su un insieme di addestramento e li sceglie su uno di convalida",
+       {{"--train", "DIR", true, Complete::kDir,
+         "cartella con le domande (questions-*.tsv) e le situazioni (situations-*.tsv) su cui "
+         "adattare (ripetibile)"},
+        {"--validation", "DIR", false, Complete::kDir,
+         "cartella con gli insiemi su cui scegliere tra gli adattamenti"},
+        {"--output", "FILE", false, Complete::kFile,
+         "scrive i pesi scelti nel file (di solito query/ranking-weights.tsv)", "-o"},
+        Verbose("stampa i pesi di ogni adattamento")},
+       Complete::kNone,
+       "Calcola una volta le caratteristiche dei candidati di ask per ogni domanda, con il gioco "
+       "dato e dedotto, e adatta i pesi per salita a coordinate sull'MRR@5 dell'insieme di "
+       "addestramento, con più livelli di regolarizzazione; tiene quello migliore sull'insieme di "
+       "convalida. Poi adatta i pesi del recupero dei casi di resolve sulle situazioni. Stampa le "
+       "cifre prima e dopo e la tabella dei pesi; con -o scrive il file dei pesi, che il motore "
+       "usa dalla compilazione successiva.",
+       {"tune --train tests/eval/users/train --validation tests/eval/users/validation",
+        "tune --train tests/eval/users/train --validation tests/eval/users/validation -o "
+        "query/ranking-weights.tsv"},
+       {2, 5, 6}},
       {"quiz", CmdQuiz, Opens::kIndex,
        "quiz [--game GIOCO]… [--topic REGOLA|TERMINE]… [--count N] [--type "
        "mc,tf,numeric,cloze,situation] "

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <unordered_set>
 
@@ -137,6 +138,138 @@ Status ExpectedIds(const QuoteMap& quotes, const std::vector<std::string>& field
     if (f == 0 && first_count) *first_count = ids->size();
   }
   return Status::OK();
+}
+
+namespace {
+
+// Loads the quote map only when some field of `fields_of` is a quote.
+template <typename Rows, typename Fields>
+Status LoadQuotesIfNeeded(Engine& engine, const Rows& rows, Fields fields_of, QuoteMap* quotes) {
+  for (const auto& row : rows) {
+    for (const auto& f : fields_of(row)) {
+      if (!IsUnitId(f)) return quotes->Load(engine);
+    }
+  }
+  return Status::OK();
+}
+
+Status GameOfUnit(Engine& engine, const std::string& id, const std::string& where,
+                  std::string* game) {
+  ProvisionInfo first;
+  if (!engine.Show(id, &first).ok()) {
+    return Status::InvalidArgument(where + ": id atteso sconosciuto '" + id + "'");
+  }
+  *game = first.game;
+  return Status::OK();
+}
+
+// Whether a ruling's beneficiary is the expected side. The blind sets name sides as
+// "attaccante"/"difensore"; Soccer Tactics encodes them as squadra-in-attacco/-difesa;
+// a ruling "for the opponent" (of whoever offended) or with no beneficiary is not
+// judged on its side.
+bool SameSide(const std::string& expected, const std::string& got) {
+  if (expected.empty() || got.empty() || expected == got) return true;
+  if (got == "avversario" || got == "colpevole" || got == "stesso-giocatore") return true;
+  return (expected == "attaccante" && got == "squadra-in-attacco") ||
+         (expected == "difensore" && got == "squadra-in-difesa");
+}
+
+}  // namespace
+
+Status LoadQuestions(Engine& engine, const std::vector<std::string>& paths,
+                     std::vector<EvalQuestion>* questions) {
+  std::vector<TsvRow> rows;
+  for (const auto& path : paths) {
+    Status s = ReadTsv(path, 2, &rows);
+    if (!s.ok()) return s;
+  }
+  QuoteMap quotes;
+  Status s = LoadQuotesIfNeeded(
+      engine, rows, [](const TsvRow& r) { return std::vector<std::string>(r.cols.begin() + 1, r.cols.end()); },
+      &quotes);
+  if (!s.ok()) return s;
+  for (const TsvRow& row : rows) {
+    EvalQuestion q;
+    q.text = row.cols[0];
+    q.where = row.where;
+    s = ExpectedIds(quotes, std::vector<std::string>(row.cols.begin() + 1, row.cols.end()), row.where,
+                    &q.expected);
+    if (!s.ok()) return s;
+    if (q.expected.empty()) return Status::InvalidArgument(row.where + ": nessuna risposta attesa");
+    s = GameOfUnit(engine, q.expected[0], row.where, &q.game);
+    if (!s.ok()) return s;
+    questions->push_back(std::move(q));
+  }
+  return Status::OK();
+}
+
+Status LoadSituations(Engine& engine, const std::vector<std::string>& paths,
+                      std::vector<EvalSituation>* situations) {
+  std::vector<TsvRow> rows;
+  for (const auto& path : paths) {
+    Status s = ReadTsv(path, 4, &rows);
+    if (!s.ok()) return s;
+  }
+  QuoteMap quotes;
+  Status s = LoadQuotesIfNeeded(
+      engine, rows, [](const TsvRow& r) { return std::vector<std::string>(r.cols.begin() + 3, r.cols.end()); },
+      &quotes);
+  if (!s.ok()) return s;
+  for (const TsvRow& row : rows) {
+    EvalSituation e;
+    e.text = row.cols[0];
+    e.where = row.where;
+    e.types = SplitList(row.cols[1], ',');
+    // "-": the sanction favours no side, or the set does not say; not checked.
+    e.beneficiary = row.cols[2] == "-" ? "" : row.cols[2];
+    // Quoted sets name the places that state the ruling: the first (the deciding
+    // provision) must be cited; id sets list every provision that must be cited.
+    e.quoted = !IsUnitId(row.cols[3]);
+    size_t deciding = 0;
+    s = ExpectedIds(quotes, std::vector<std::string>(row.cols.begin() + 3, row.cols.end()), row.where,
+                    &e.cites, &deciding);
+    if (!s.ok()) return s;
+    if (e.quoted) e.cites.resize(deciding);
+    if (e.types.empty() || e.cites.empty()) {
+      return Status::InvalidArgument(row.where + ": servono almeno una sanzione e una disposizione");
+    }
+    s = GameOfUnit(engine, e.cites[0], row.where, &e.game);
+    if (!s.ok()) return s;
+    situations->push_back(std::move(e));
+  }
+  return Status::OK();
+}
+
+RulingJudgement JudgeRuling(const Status& resolved, const ResolveResult& r, const EvalSituation& e) {
+  RulingJudgement j;
+  j.got = resolved.ok() ? "(nessuna decisione)" : "errore: " + resolved.message();
+  if (!resolved.ok() || r.rulings.empty()) return j;
+  const Ruling& best = r.rulings[0];
+  j.got = best.decision + " [";
+  for (const SanctionInfo& sa : best.sanctions) {
+    j.got += sa.type + "/" + sa.beneficiary + " ";
+    if (sa.type == e.types[0] && SameSide(e.beneficiary, sa.beneficiary)) j.decision = true;
+  }
+  j.got += "]";
+  std::set<std::string> cited;
+  for (const Citation& c : best.citations) cited.insert(c.id);
+  // Quoted: one of the deciding quote's units (a quote may be stated by a body
+  // provision and its summary row alike); ids: every one.
+  auto is_cited = [&](const std::string& id) { return cited.count(id) > 0; };
+  j.citations = e.quoted ? std::any_of(e.cites.begin(), e.cites.end(), is_cited)
+                         : std::all_of(e.cites.begin(), e.cites.end(), is_cited);
+  if (!j.citations) {
+    j.got += " citazioni:";
+    for (const auto& id : cited) j.got += " " + id;
+  }
+  return j;
+}
+
+int FirstExpected(const std::vector<std::string>& ranked, const std::vector<std::string>& expected) {
+  for (size_t r = 0; r < ranked.size(); ++r) {
+    if (std::find(expected.begin(), expected.end(), ranked[r]) != expected.end()) return static_cast<int>(r);
+  }
+  return -1;
 }
 
 }  // namespace arbitro::cli

@@ -51,4 +51,38 @@ Status ExpectedIds(const QuoteMap& quotes, const std::vector<std::string>& field
                    const std::string& where, std::vector<std::string>* ids,
                    size_t* first_count = nullptr);
 
+// One question of an ask set: the units that answer it (first = best) and the game
+// of the best one.
+struct EvalQuestion {
+  std::string text, game, where;
+  std::vector<std::string> expected;
+};
+// Reads ask sets ("question<TAB>id[,id…]" or "question<TAB>quote<TAB>quote…").
+Status LoadQuestions(Engine& engine, const std::vector<std::string>& paths,
+                     std::vector<EvalQuestion>* questions);
+
+// One situation of a resolve set: "scenario<TAB>sanction types<TAB>beneficiary<TAB>ids"
+// or "…<TAB>beneficiary<TAB>quote<TAB>quote…". The first sanction type is the decisive
+// one; "-" as beneficiary: not checked.
+struct EvalSituation {
+  std::string text, game, where;
+  std::vector<std::string> types;
+  std::string beneficiary;
+  std::vector<std::string> cites;  // ids: every one must be cited; quotes: one of them
+  bool quoted = false;
+};
+Status LoadSituations(Engine& engine, const std::vector<std::string>& paths,
+                      std::vector<EvalSituation>* situations);
+
+// Whether the best ruling of `r` holds the decisive sanction for the expected side
+// and cites what the situation expects; `got` describes it for --verbose.
+struct RulingJudgement {
+  bool decision = false, citations = false;
+  std::string got;
+};
+RulingJudgement JudgeRuling(const Status& resolved, const ResolveResult& r, const EvalSituation& s);
+
+// Rank (0-based) of the first expected unit among `ranked`, or -1.
+int FirstExpected(const std::vector<std::string>& ranked, const std::vector<std::string>& expected);
+
 }  // namespace arbitro::cli

@@ -96,8 +96,8 @@ std::string ReadLink(const std::string& path) {
 }  // namespace
 
 const char* IndexFormatVersion() {
-  return "6";
-}  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing
+  return "7";
+}  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing; 7: body terms (Y)
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;
@@ -179,6 +179,7 @@ const std::vector<TermPrefix>& TermPrefixes() {
       {"phrase", prefix::kPhrase, false},    {"counted", prefix::kCounted, false},
       {"heading", prefix::kHeading, false},  {"param", prefix::kParam, false},
       {"bigram", prefix::kBigram, false},    {"name", prefix::kName, true},
+      {"body", prefix::kBody, false},
   };
   return kPrefixes;
 }

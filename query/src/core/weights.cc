@@ -11,7 +11,7 @@ extern const char* const kRankingWeightsText;  // weights_data.cc (generated)
 namespace {
 
 constexpr const char* kNames[kWeightCount] = {
-    "ask.bm25",           "ask.coverage",        "ask.synonym-coverage", "ask.heading",
+    "ask.bm25",           "ask.coverage",        "ask.synonym-coverage", "ask.body-coverage", "ask.body-bm25", "ask.heading",
     "ask.pairs",          "ask.facts",           "ask.length",           "ask.row",
     "ask.abridged",       "ask.lead",            "ask.sanction-asked",   "ask.named-sanction",
     "ask.term-asked",     "ask.definition-asked", "ask.permission-asked", "ask.procedure-asked",
