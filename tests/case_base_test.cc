@@ -352,13 +352,14 @@ TEST_CASE("resolve gives the book's ruling on the situations the case review fou
        "vantaggio", "attaccante", "subbuteo-2.0#r6__marcamento__p5", "", ""},
       // Subbuteo restart places from the general procedure of Regola 10.
       {"subbuteo",
-       "da dove si batte il calcio di punizione per un'infrazione nella propria area di rigore?",
+       "in che punto si batte il calcio di punizione per un'infrazione nella propria area di "
+       "rigore?",
        "punizione", "avversario", "subbuteo-2.0#r10__procedura__p2", "dal dischetto del rigore",
        ""},
-      {"subbuteo", "da dove si batte il calcio di punizione per un'infrazione a centrocampo?",
+      {"subbuteo", "in che punto si batte il calcio di punizione per un'infrazione a centrocampo?",
        "punizione", "avversario", "subbuteo-2.0#r10__procedura__p1",
        "dal punto in cui è avvenuta l'infrazione", ""},
-      {"subbuteo", "da dove si batte la rimessa laterale?", "rimessa-laterale", "attaccante",
+      {"subbuteo", "in che punto si batte la rimessa laterale?", "rimessa-laterale", "attaccante",
        "subbuteo-2.0#r13__procedura__p1",
        "dal punto dove la palla ha oltrepassato la linea laterale", ""},
   };
