@@ -28,11 +28,13 @@ void Plant(const std::string& path, const std::string& from, const std::string& 
   WriteFile(path, text);
 }
 
-const std::string kRigore = "          <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n";
+const std::string kRigore =
+    "          <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n";
 const std::string kChoice =
     "          <choice by=\"attaccante\">\n"
     "            <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n"
-    "            <sanction type=\"back\" beneficiary=\"attaccante\" place=\"dal limite dell'area\"/>\n"
+    "            <sanction type=\"back\" beneficiary=\"attaccante\" place=\"dal limite "
+    "dell'area\"/>\n"
     "          </choice>\n"
     "          <sanction type=\"cartellino-giallo\" beneficiary=\"attaccante\"/>\n";
 
@@ -62,8 +64,8 @@ TEST_CASE("a choice between restarts is one choice in resolve, not cumulative sa
   Plant(dir + "/mini/mini-1.0.xml", kRigore, kChoice);
   const std::string env = arbitro::test::CorpusEnv(dir);
   TempDir idx;
-  const std::vector<std::string> facts = {"--game", "mini", "--fact", "infrazione=parata-fuori-area",
-                                          "--fact", "occorrenza=2"};
+  const std::vector<std::string> facts = {
+      "--game", "mini", "--fact", "infrazione=parata-fuori-area", "--fact", "occorrenza=2"};
   std::vector<std::string> args = {"--index", idx.path(), "resolve", "--json"};
   args.insert(args.end(), facts.begin(), facts.end());
   auto r = RunArbitro(args, env);
@@ -104,7 +106,8 @@ TEST_CASE("a malformed choice is a corpus error at its place", "[e2e]") {
                    "sanctions") != std::string::npos);
 }
 
-TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous cases", "[check]") {
+TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous cases",
+          "[check]") {
   TempDir tmp;
   const std::string dir = tmp / "corpus";
   arbitro::test::CopyTree(std::string(ARBITRO_FIXTURES_DIR) + "/check/clean", dir);
@@ -122,11 +125,17 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
   Plant(book, "concede un calcio di punizione all'attaccante.",
         "concede un calcio di punizione all'attaccante dal punto dell'infrazione.");
   Plant(book, "        <overrides target=\"r1__p3\" kind=\"precedence\" quote=\"invece\"/>\n", "");
-  Plant(book, "<when><cond fact=\"infrazione\" value=\"ritardo\"/></when>\n          <sanction type=\"punizione\"",
-        "<when><cond fact=\"infrazione\" value=\"ritardo\"/><cond fact=\"zona\" value=\"area\"/></when>\n"
+  Plant(book,
+        "<when><cond fact=\"infrazione\" value=\"ritardo\"/></when>\n          <sanction "
+        "type=\"punizione\"",
+        "<when><cond fact=\"infrazione\" value=\"ritardo\"/><cond fact=\"zona\" "
+        "value=\"area\"/></when>\n"
         "          <sanction type=\"punizione\"");
-  Plant(book, "<when><cond fact=\"infrazione\" value=\"ritardo\"/></when>\n          <sanction type=\"back\"",
-        "<when><cond fact=\"infrazione\" value=\"ritardo\"/><cond fact=\"autore\" value=\"difensore\"/></when>\n"
+  Plant(book,
+        "<when><cond fact=\"infrazione\" value=\"ritardo\"/></when>\n          <sanction "
+        "type=\"back\"",
+        "<when><cond fact=\"infrazione\" value=\"ritardo\"/><cond fact=\"autore\" "
+        "value=\"difensore\"/></when>\n"
         "          <sanction type=\"back\"");
   auto after = CheckDir(dir);
   auto proviso = Coded(after, "DECISION-PROVISO");
@@ -153,11 +162,13 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
   // mend the other two.
   Plant(book, "<p>In un torneo il ritardo è invece punito con un calcio di punizione.</p>",
         "<p>In un torneo il ritardo è invece punito con un calcio di punizione.</p>\n"
-        "        <note type=\"source-defect\">The book gives both; the tournament rule is applied.</note>");
+        "        <note type=\"source-defect\">The book gives both; the tournament rule is "
+        "applied.</note>");
   Plant(book, "decision=\"Back per l'avversario, purché il gioco sia fermo\"",
         "decision=\"Back per l'avversario\"");
   Plant(book, "<sanction type=\"punizione\" beneficiary=\"attaccante\"/>",
-        "<sanction type=\"punizione\" beneficiary=\"attaccante\" place=\"dal punto dell'infrazione\"/>");
+        "<sanction type=\"punizione\" beneficiary=\"attaccante\" place=\"dal punto "
+        "dell'infrazione\"/>");
   auto mended = CheckDir(dir);
   CHECK(Coded(mended, "DECISION-PROVISO").empty());
   CHECK(Coded(mended, "RESTART-NO-PLACE").empty());
@@ -179,9 +190,14 @@ TEST_CASE("a variant switched on changes the ruling; an unknown variant lists th
     const char* sanction;  // the decisive sanction under the variant
   };
   const Variant kVariants[] = {
-      {"soccer-tactics", "regola-avanzata",
-       {"fase=contrasto", "procedura=punteggio-contrasto", "pedina=difensore"}, "bonus-dado"},
-      {"subbuteo-rugby", "gioco-con-accessori", {"fase=mischia", "accessorio=scrummer"}, "consentito"},
+      {"soccer-tactics",
+       "regola-avanzata",
+       {"fase=contrasto", "procedura=punteggio-contrasto", "pedina=difensore"},
+       "bonus-dado"},
+      {"subbuteo-rugby",
+       "gioco-con-accessori",
+       {"fase=mischia", "accessorio=scrummer"},
+       "consentito"},
       {"calciotto", "a-tempo", {"durata-partita=60"}, "mossa-consentita"},
       {"calciotto", "a-numero-di-gol", {"gol-partita=6"}, "mossa-consentita"},
       {"calciotto", "torneo", {"esito-partita=vittoria"}, "punti-classifica"},
@@ -218,9 +234,156 @@ TEST_CASE("a variant switched on changes the ruling; an unknown variant lists th
   CHECK(r.err ==
         "arbitro: variante sconosciuta 'regola-avanzta' per soccer-tactics, forse "
         "'regola-avanzata'? (varianti: regola-avanzata, dado-per-il-gol)\n");
-  r = RunArbitro({"--index", idx.path(), "resolve", "--game", "subbuteo", "--variant", "torneo",
-                  "fuorigioco"},
-                 real);
+  r = RunArbitro(
+      {"--index", idx.path(), "resolve", "--game", "subbuteo", "--variant", "torneo", "fuorigioco"},
+      real);
   CHECK(r.exit_code == 2);
   CHECK(r.err == "arbitro: variante sconosciuta 'torneo': subbuteo non ha varianti\n");
+}
+
+namespace {
+
+// One situation of the case-base review, described as a referee would tell it.
+struct Situation {
+  const char* game;
+  const char* text;      // the description, in Italian
+  const char* sanction;  // the decisive sanction of the first ruling
+  const char* beneficiary;
+  const char* citation;   // the provision that states the ruling, among the ruling's citations
+  const char* place;      // a fragment of the first sanction's place ("" when none is owed)
+  const char* chosen_by;  // who chooses among the alternatives ("" for cumulative sanctions)
+};
+
+// The first ruling of `resolve --json` on the real corpus, as JSON.
+Json Ruling(const std::string& index, const std::string& env, const Situation& s) {
+  auto r = RunArbitro({"--index", index, "resolve", "--json", "--game", s.game, s.text}, env);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const Json j = Json::Parse(r.out);
+  REQUIRE(j["rulings"].size() >= 1);
+  return j["rulings"][0];
+}
+
+}  // namespace
+
+// The situations the issue "a case base a referee can trust" lists (the review's findings),
+// each resolved from a description on the real corpus: the book's ruling, its place, who
+// chooses, and the provision that states it.
+TEST_CASE("resolve gives the book's ruling on the situations the case review found wrong",
+          "[e2e]") {
+  TempDir idx;
+  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
+  REQUIRE(RunArbitro({"--index", idx.path(), "index"}, real).exit_code == 0);
+  const Situation kSituations[] = {
+      // Subbuteo: the block that hits a figure and then the ball climbs Regola 10's ladder.
+      {"subbuteo",
+       "il difensore con il marcamento colpisce una miniatura e poi la palla dentro la propria "
+       "area di rigore",
+       "calcio-di-rigore", "attaccante", "subbuteo-2.0#r6__marcamento__p5", "dischetto", ""},
+      {"subbuteo",
+       "il difensore con il marcamento colpisce una miniatura e poi la palla a centrocampo",
+       "punizione-indiretta", "attaccante", "subbuteo-2.0#r6__marcamento__p5",
+       "dal punto in cui è avvenuta l'infrazione", ""},
+      // Rugby: an offside defender meeting the pass intercepts unless his rientro was asked.
+      {"subbuteo-rugby",
+       "durante il passaggio volontario la palla tocca una miniatura difensiva in fuorigioco di "
+       "cui non è stato richiesto il rientro",
+       "possesso", "difensore", "subbuteo-rugby-4.0#cap5__s5.1__n8", "", ""},
+      {"subbuteo-rugby",
+       "durante il passaggio volontario la palla tocca una miniatura difensiva ancora in "
+       "fuorigioco dopo il rientro richiesto",
+       "punizione", "attaccante", "subbuteo-rugby-4.0#cap5__s5.1__n8",
+       "nel punto in cui la palla ha toccato la miniatura", ""},
+      // Rugby 3.2 b: the defender chooses; one choice, not three sanctions.
+      {"subbuteo-rugby", "calcio d'inizio che non supera la linea dei 10 metri", "ripetizione",
+       "difensore", "subbuteo-rugby-4.0#cap3__s3.2__b", "", "difensore"},
+      // The kick-off out in the kicker's own half never passed the 10 m line: 3.2 b again.
+      {"subbuteo-rugby",
+       "calcio d'inizio che esce al volo lateralmente nella metà campo di chi calcia",
+       "ripetizione", "difensore", "subbuteo-rugby-4.0#cap3__s3.4__p1", "", "difensore"},
+      // Rugby 7.1 b: the declaration's validity is a fact of its own; a defender hitting the
+      // moving ball during the kick commits an irregular tackle.
+      {"subbuteo-rugby",
+       "il difensore con la mossa difensiva colpisce la palla in movimento durante un calcio di "
+       "spostamento",
+       "punizione", "attaccante", "subbuteo-rugby-4.0#cap10__s10.2__d",
+       "nel punto in cui è avvenuto il primo contatto", ""},
+      {"subbuteo-rugby", "l'attaccante dichiara calcio mentre le miniature si muovono ancora",
+       "nessuna-sanzione", "", "subbuteo-rugby-4.0#cap7__s7.1__b", "", ""},
+      // Calciotto: a shot only from the opponent's penalty area.
+      {"calciotto", "tiro in porta dalla propria area di rigore", "mossa-non-consentita", "",
+       "calciotto#fase-spostamento__p6", "", ""},
+      // Subbuteo Regola 11: the penalty only for the repeated quick goalkeeper move.
+      {"subbuteo", "il portiere si muove velocemente per la prima volta, volontariamente",
+       "non-consentito", "", "subbuteo-2.0#r8__applicazione__p13", "", ""},
+      {"subbuteo", "il portiere si muove velocemente per la seconda volta nella stessa azione",
+       "calcio-di-rigore", "attaccante", "subbuteo-2.0#r11__definizione__p1", "dischetto", ""},
+      // Subbuteo 15 b: a rebound off the attacker's own post over his own line is a corner.
+      {"subbuteo",
+       "il tiro dell'attaccante rimbalza sul palo della sua porta ed esce oltre la sua linea di "
+       "fondo",
+       "calcio-d-angolo", "difensore", "subbuteo-2.0#r15__definizione__b", "quarto di cerchio", ""},
+      // Soccer Tactics 9A: after a red, the defenders' next yellow counts as a first one.
+      {"soccer-tactics",
+       "nel contrasto l'attacco tira 6 e la difesa tira 1: il difensore riceve il quinto "
+       "cartellino giallo del gruppo dei difensori",
+       "cartellino-giallo", "colpevole", "soccer-tactics-completo#r9__a__p5", "", ""},
+      // Subbuteo procedures: possession, neutral objects, touch counting, repositioning,
+      // BACK, BACK AL VOLO and the advantage.
+      {"subbuteo",
+       "palla contesa: la palla ferma tocca la miniatura dell'attaccante e una del difensore, chi "
+       "ha il possesso?",
+       "possesso", "attaccante", "subbuteo-2.0#r5__palla-contesa__p1", "", ""},
+      {"subbuteo", "la palla colpisce una miniatura sdraiata sul campo", "possesso", "attaccante",
+       "subbuteo-2.0#r6__difensore__p3", "", ""},
+      {"subbuteo",
+       "la palla rimbalza dal portiere del difensore sulla stessa miniatura dell'attaccante",
+       "conteggio-azzerato", "attaccante", "subbuteo-2.0#r5__gioco-d-attacco__p3", "", ""},
+      {"subbuteo", "una miniatura ha rimbalzato contro le barriere, dove la riposiziona l'arbitro?",
+       "riposizionamento", "", "subbuteo-2.0#r2__rimbalzo__p1", "sulla linea di gioco", ""},
+      {"subbuteo",
+       "il difensore accetta il back dopo il marcamento scorretto: dove vanno le miniature?",
+       "riposizionamento", "", "subbuteo-2.0#r6__back__p1",
+       "nella posizione occupata prima dell'infrazione", ""},
+      {"subbuteo", "back al volo accettato: cosa succede?", "riposizionamento", "",
+       "subbuteo-2.0#r6__back-al-volo__p1", "al momento dell'ultima mossa", ""},
+      {"subbuteo",
+       "il difensore nel marcamento colpisce la palla ferma e l'attaccante chiede il vantaggio",
+       "vantaggio", "attaccante", "subbuteo-2.0#r6__marcamento__p5", "", ""},
+      // Subbuteo restart places from the general procedure of Regola 10.
+      {"subbuteo",
+       "in che punto si batte il calcio di punizione per un'infrazione nella propria area di "
+       "rigore?",
+       "punizione", "avversario", "subbuteo-2.0#r10__procedura__p2", "dal dischetto del rigore",
+       ""},
+      {"subbuteo", "in che punto si batte il calcio di punizione per un'infrazione a centrocampo?",
+       "punizione", "avversario", "subbuteo-2.0#r10__procedura__p1",
+       "dal punto in cui è avvenuta l'infrazione", ""},
+      {"subbuteo", "in che punto si batte la rimessa laterale?", "rimessa-laterale", "attaccante",
+       "subbuteo-2.0#r13__procedura__p1",
+       "dal punto dove la palla ha oltrepassato la linea laterale", ""},
+  };
+  for (const Situation& s : kSituations) {
+    INFO(s.text);
+    const Json ruling = Ruling(idx.path(), real, s);
+    const Json& sanctions = ruling["sanctions"];
+    REQUIRE(sanctions.size() >= 1);
+    CHECK(sanctions[0]["type"].string == s.sanction);
+    if (*s.beneficiary) CHECK(sanctions[0]["beneficiary"].string == s.beneficiary);
+    if (*s.place) CHECK(sanctions[0]["place"].string.find(s.place) != std::string::npos);
+    if (*s.chosen_by) {
+      CHECK(sanctions.size() >= 2);
+      for (size_t i = 0; i < sanctions.size(); ++i) {
+        CHECK(sanctions[i]["chosen_by"].string == s.chosen_by);
+        CHECK(sanctions[i]["choice"].string == sanctions[0]["choice"].string);
+      }
+    } else {
+      CHECK(sanctions[0].Has("choice") == false);
+    }
+    bool cited = false;
+    for (size_t i = 0; i < ruling["citations"].size(); ++i) {
+      cited = cited || ruling["citations"][i]["id"].string == s.citation;
+    }
+    CHECK(cited);
+  }
 }
