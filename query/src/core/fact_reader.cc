@@ -7,6 +7,11 @@
 
 namespace arbitro {
 
+// Words of the text that may stand between two consecutive words of a form.
+constexpr size_t kMaxGap = 1;
+// Shorter forms must match word for word: two words with a gap say too little.
+constexpr size_t kMinGappedForm = 3;
+
 void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& content,
                FactMap* facts, std::vector<std::string>* contradictions) {
   // Spelling correction against the game's forms.
@@ -39,13 +44,26 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
     const size_t n = form.terms.size();
     auto starts = where.find(form.terms[0]);
     for (size_t i : starts->second) {
-      if (i + n > words.size()) continue;
+      // The form's terms in order, each within kMaxGap words of the previous one
+      // ("urta prima un avversario fermo" reads the form "urta avversario fermo").
+      size_t end = i + 1;  // one past the last matched word
       bool match = true;
-      for (size_t k = 0; k < n && match; ++k) match = words[i + k].term == form.terms[k];
+      for (size_t k = 1; k < n && match; ++k) {
+        match = false;
+        const size_t gap = n >= kMinGappedForm ? kMaxGap : 0;
+        for (size_t j = end; j < words.size() && j <= end + gap; ++j) {
+          if (words[j].term == form.terms[k]) {
+            end = j + 1;
+            match = true;
+            break;
+          }
+        }
+      }
       if (!match) continue;
+      const size_t span = end - i;
       auto& spans = taken[form.fact];
       bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
-        return i < sp.first + sp.second && sp.first < i + n;
+        return i < sp.first + sp.second && sp.first < i + span;
       });
       if (overlaps) continue;
       const RuleFact& fact = gr.rules.facts[form.fact];
@@ -53,20 +71,20 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       if (value.empty()) {
         // A fact-level cue ("tira", "dado"): the number right after it is the value.
         if (!fact.integer) continue;
-        size_t j = i + n;
-        while (j < words.size() && j < i + n + 2 &&
+        size_t j = i + span;
+        while (j < words.size() && j < i + span + 2 &&
                !std::isdigit(static_cast<unsigned char>(words[j].word[0])))
           ++j;
-        if (j >= words.size() || j >= i + n + 2) continue;
+        if (j >= words.size() || j >= i + span + 2) continue;
         // Each number is read once, by the longest cue (forms come longest first).
         if (!used_numbers.insert(j).second) continue;
         value = words[j].word;
         spans.emplace_back(i, j - i + 1);
       } else {
-        spans.emplace_back(i, n);
+        spans.emplace_back(i, span);
       }
       std::string span_words;
-      for (size_t k = i; k < i + n; ++k) span_words += (k > i ? " " : "") + words[k].word;
+      for (size_t k = i; k < i + span; ++k) span_words += (k > i ? " " : "") + words[k].word;
       // Negation just before the form: a two-valued fact takes its other value.
       bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
                                 words[i - 1].word == "né")) ||
@@ -82,7 +100,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       auto& list = (*facts)[fact.name];
       if (std::none_of(list.begin(), list.end(),
                        [&](const Reading& r) { return r.value == value; })) {
-        list.push_back({fact.name, value, span_words, i, n, true});
+        list.push_back({fact.name, value, span_words, i, span, true});
       }
     }
   }

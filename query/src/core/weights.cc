@@ -17,7 +17,8 @@ constexpr const char* kNames[kWeightCount] = {
     "ask.term-asked",     "ask.definition-asked", "ask.permission-asked", "ask.procedure-asked",
     "ask.param-asked",    "ask.place",           "ask.named",            "ask.named-doc",
     "ask.other-game",     "resolve.closeness",   "resolve.rank",         "resolve.stated",
-    "resolve.unstated",   "resolve.sanction"};
+    "resolve.unstated",   "resolve.sanction",
+    "resolve.fact-lead",  "resolve.complete"};
 
 }  // namespace
 

@@ -43,6 +43,8 @@ enum class Weight : size_t {
   kResolveStated,      // share of its conditions the facts read from the text satisfy
   kResolveUnstated,    // conditions the text says nothing about
   kResolveSanction,    // it states a sanction (not only a procedure)
+  kResolveFactLead,    // it leads the ruling the facts read give on their own
+  kResolveComplete,    // the facts read from the text satisfy all its conditions
   kCount
 };
 constexpr size_t kWeightCount = static_cast<size_t>(Weight::kCount);

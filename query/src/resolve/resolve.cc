@@ -103,7 +103,10 @@ constexpr int kRetrievedProvisions = 8;
 // at most half the confidence of one read from them.
 constexpr double kRetrievedConfidence = 0.5;
 
-// When the facts read give no ruling: the closest case's ruling (retrieve.h).
+// The ruling of the facts read competes with the cases of the provisions closest to
+// the description (retrieve.h): when one of those scores better, or when the facts
+// read give no ruling, its ruling is given, with its inferred facts and half the
+// confidence.
 void RuleByRetrieval(Engine& engine, const Engine::Impl& im, const GameRules& rules,
                      const FactMap& used, const ResolveOptions& options, ResolveResult* result) {
   AskOptions ask;
@@ -111,23 +114,38 @@ void RuleByRetrieval(Engine& engine, const Engine::Impl& im, const GameRules& ru
   ask.limit = kRetrievedProvisions;
   AskResult near;
   if (!engine.Ask(result->scenario, ask, &near).ok()) return;
+  std::vector<std::string> lead_units;
+  if (!result->rulings.empty()) {
+    for (const Citation& c : result->rulings[0].citations) lead_units.push_back(c.id);
+  }
   const std::vector<resolve::RetrievedCase> ranked =
-      resolve::RankRetrievedCases(rules, used, near.hits, options, im.weights);
-  if (ranked.empty()) return;
+      resolve::RankRetrievedCases(rules, used, near.hits, lead_units, options, im.weights);
+  if (ranked.empty() || ranked[0].fact_lead) return;
   const RuleCase& best = *ranked[0].rc;
   const FactMap completed = resolve::CompleteFacts(rules, used, best);
   ResolveResult sub;
   ResolveOptions quiet = options;
   quiet.explain = false;
   EvaluateRules(rules, completed, quiet, /*ask_back=*/false, &sub);
-  if (sub.rulings.empty()) return;
+  // The ruling that cites the chosen case comes first.
+  const std::string unit = best.doc + "#" + best.eid;
+  auto cites = [&](const Ruling& r) {
+    return std::any_of(r.citations.begin(), r.citations.end(), [&](const Citation& c) { return c.id == unit; });
+  };
+  auto chosen = std::find_if(sub.rulings.begin(), sub.rulings.end(), cites);
+  if (chosen == sub.rulings.end()) return;
+  std::rotate(sub.rulings.begin(), chosen, chosen + 1);
   for (Ruling& r : sub.rulings) {
     r.confidence = std::round(r.confidence * kRetrievedConfidence * 100) / 100;
   }
   result->rulings = std::move(sub.rulings);
+  result->unresolved.clear();
   for (const auto& [name, list] : completed) {
     for (const Reading& r : list) {
       if (!r.inferred) continue;
+      result->facts.erase(std::remove_if(result->facts.begin(), result->facts.end(),
+                                         [&](const FactReading& f) { return f.fact == name && f.words.empty(); }),
+                          result->facts.end());
       result->facts.push_back({name, r.value, ""});
       if (options.explain) {
         result->explanation.push_back("dedotto " + name + " = " + r.value + " dalla regola più vicina (" +
@@ -136,9 +154,8 @@ void RuleByRetrieval(Engine& engine, const Engine::Impl& im, const GameRules& ru
     }
   }
   result->notes.push_back(
-      "I fatti letti nella descrizione non bastano a individuare una regola: la decisione è "
-      "quella della regola più vicina alla descrizione (" + best.citation +
-      "); verificare che i fatti dedotti corrispondano a quanto accaduto.");
+      "La decisione è quella della regola più vicina alla descrizione (" + best.citation +
+      "): verificare che i fatti dedotti corrispondano a quanto accaduto.");
 }
 
 }  // namespace
@@ -252,7 +269,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     *result = std::move(none);
     return Status::OK();
   }
-  if (result->rulings.empty() && !structured) RuleByRetrieval(*this, im, *rules, best_used, options, result);
+  if (!structured) RuleByRetrieval(*this, im, *rules, best_used, options, result);
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;
     ask.game = rules->game;

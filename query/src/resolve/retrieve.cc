@@ -31,6 +31,9 @@ Said WhatTextSays(const RuleCond& cond, const FactMap& read) {
   return holds ? Said::kSatisfied : Said::kContradicted;
 }
 
+// The closeness of a unit no retrieval brought (the lead's units outside the hits).
+constexpr double kFloorCloseness = 1e-3;
+
 bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
   return variant.empty() || std::find(options.variants.begin(), options.variants.end(), variant) !=
                                 options.variants.end();
@@ -40,21 +43,32 @@ bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
 
 std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const FactMap& read,
                                               const std::vector<AskHit>& hits,
+                                              const std::vector<std::string>& lead_units,
                                               const ResolveOptions& options,
                                               const RankingWeights& w) {
   std::map<std::string, std::vector<const RuleCase*>> by_unit;
   for (const RuleCase& c : rules.cases) by_unit[c.doc + "#" + c.eid].push_back(&c);
+  // Units in rank order: the retrieved provisions, then the lead's units not among
+  // them, ranked last with the lowest closeness.
+  std::vector<std::pair<std::string, double>> units;
+  for (const AskHit& h : hits) units.push_back({h.provision.id, std::max(kFloorCloseness, h.score)});
+  for (const std::string& id : lead_units) {
+    if (std::none_of(units.begin(), units.end(), [&](const auto& u) { return u.first == id; }))
+      units.push_back({id, kFloorCloseness});
+  }
   std::vector<RetrievedCase> out;
-  for (size_t rank = 0; rank < hits.size(); ++rank) {
-    auto it = by_unit.find(hits[rank].provision.id);
+  for (size_t rank = 0; rank < units.size(); ++rank) {
+    auto it = by_unit.find(units[rank].first);
     if (it == by_unit.end()) continue;
+    const bool lead = std::find(lead_units.begin(), lead_units.end(), units[rank].first) != lead_units.end();
     for (const RuleCase* rc : it->second) {
       if (!VariantEnabled(rc->variant, options)) continue;
       RetrievedCase r;
       r.rc = rc;
-      r.closeness = std::max(1e-6, hits[rank].score);
-      r.rank = static_cast<int>(rank);
+      r.closeness = units[rank].second;
+      r.rank = static_cast<int>(std::min(rank, hits.size()));
       r.conditions = static_cast<int>(rc->when.size());
+      r.fact_lead = lead;
       bool contradicted = false;
       for (const RuleCond& cond : rc->when) {
         switch (WhatTextSays(cond, read)) {
@@ -69,7 +83,9 @@ std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const Fact
                 w[Weight::kResolveRank] * r.rank +
                 w[Weight::kResolveStated] * (r.conditions ? double(r.stated) / r.conditions : 0) +
                 w[Weight::kResolveUnstated] * unstated +
-                w[Weight::kResolveSanction] * (rc->sanctions.empty() ? 0 : 1);
+                w[Weight::kResolveSanction] * (rc->sanctions.empty() ? 0 : 1) +
+                w[Weight::kResolveFactLead] * (lead ? 1 : 0) +
+                w[Weight::kResolveComplete] * (unstated == 0 ? 1 : 0);
       out.push_back(r);
     }
   }

@@ -26,13 +26,16 @@ struct RetrievedCase {
   int rank = 0;          // the provision's rank among the retrieved ones (0 = first)
   int stated = 0;        // conditions that facts read from the text satisfy
   int conditions = 0;
+  bool fact_lead = false;  // its unit is cited by the ruling of the facts read
   double score = 0;
 };
 
-// The cases of the `hits` provisions that no fact read from the text contradicts,
+// The cases of the `hits` provisions, and of the `lead_units` ("doc#eId": the units
+// the ruling of the facts read cites), that no fact read from the text contradicts,
 // best first (weights: resolve.* in query/ranking-weights.tsv).
 std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const FactMap& read,
                                               const std::vector<AskHit>& hits,
+                                              const std::vector<std::string>& lead_units,
                                               const ResolveOptions& options,
                                               const RankingWeights& weights);
 
