@@ -304,7 +304,8 @@ Status CmdTune(CommandContext& ctx) {
   for (const auto& dir : train_dirs) file << " --train " << dir;
   file << " --validation " << validation_dir << " -o FILE\n"
        << "# from the weights it started from (the previous version of this file).\n";
-  for (size_t k = 0; k < names.size(); ++k) file << names[k] << "\t" << Num(w[k]) << "\n";
+  const std::vector<std::string> meanings = Engine::RankingWeightMeanings();
+  for (size_t k = 0; k < names.size(); ++k) file << names[k] << "\t" << Num(w[k]) << "\t" << meanings[k] << "\n";
   const std::string path = args.Get("--output"), tmp = path + ".tmp";
   {
     std::ofstream out(tmp, std::ios::trunc);

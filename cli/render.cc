@@ -3,13 +3,6 @@
 
 namespace arbitro::cli {
 
-std::string SanctionSentence(const SanctionInfo& s) {
-  std::string out = s.label;
-  if (!s.beneficiary_label.empty()) out += " " + s.beneficiary_label;
-  if (!s.place.empty()) out += " (" + s.place + ")";
-  return out;
-}
-
 std::string EscapeHtml(const std::string& text) {
   std::string out;
   out.reserve(text.size());
@@ -53,6 +46,7 @@ void WriteSanctions(JsonWriter& json, const std::vector<SanctionInfo>& sanctions
         .Field("label", s.label);
     // Only the alternatives of a choice carry these; cumulative sanctions do not.
     if (!s.choice.empty()) json.Field("choice", s.choice).Field("chosen_by", s.chosen_by);
+    if (s.points > 0) json.Key("points").Int(s.points);
     json.EndObject();
   }
   json.EndArray();
@@ -69,12 +63,7 @@ std::vector<std::string> SanctionLines(const std::vector<SanctionInfo>& sanction
     }
     if (std::find(done.begin(), done.end(), s.choice) != done.end()) continue;
     done.push_back(s.choice);
-    std::string who = s.chosen_by_label;
-    if (who.rfind("per ", 0) == 0) who = who.substr(4);
-    if (who.empty()) who = s.chosen_by;
-    std::string line = "a scelta " + (who.rfind("il ", 0) == 0 ? "del " + who.substr(3)
-                                      : who.rfind("l'", 0) == 0 ? "dell'" + who.substr(2)
-                                                                 : "di " + who) + ": ";
+    std::string line = ChoiceIntro(s) + ": ";
     bool first = true;
     for (size_t k = i; k < sanctions.size(); ++k) {
       if (sanctions[k].choice != s.choice) continue;

@@ -11,8 +11,6 @@
 
 namespace arbitro::cli {
 
-// "Calcio di punizione indiretto per il difensore (nel punto …)"
-std::string SanctionSentence(const SanctionInfo& s);
 // The text with byte ranges wrapped in ANSI bold (color) or [brackets].
 std::string Highlight(const std::string& text, const std::vector<std::pair<size_t, size_t>>& ranges,
                       bool color);

@@ -667,4 +667,33 @@ TEST_CASE("the real corpus loads cleanly and matches its sources", "[corpus]") {
   }
 }
 
+TEST_CASE("a provision's printed label shows in its citation", "[corpus]") {
+  // Rugby 2.1 a) "META: 5 punti": the citation ends "› a) META", so a reader of
+  // "5 punti (vedi cap. 11.1 META)" sees what the points are for.
+  Corpus corpus;
+  std::vector<Diagnostic> diagnostics;
+  REQUIRE(LoadCorpus(ARBITRO_CORPUS_DIR, &corpus, &diagnostics).ok());
+  const Rulebook* rugby = corpus.FindDoc("subbuteo-rugby-4.0");
+  REQUIRE(rugby);
+  const std::string meta = rugby->Citation(rugby->Find("cap2__s2.1__a"));
+  const std::string tail = "PUNTEGGIO \u203a a) META";
+  REQUIRE(meta.size() > tail.size());
+  CHECK(meta.substr(meta.size() - tail.size()) == tail);
+  // Every provision the book heads with a label: its citation or its text holds the label.
+  int headed = 0;
+  for (const Rulebook& book : corpus.rulebooks) {
+    for (size_t i = 0; i < book.units.size(); ++i) {
+      const Unit& u = book.units[i];
+      if (u.kind != UnitKind::kProvision || u.heading.empty()) continue;
+      ++headed;
+      std::string label = u.heading;
+      while (!label.empty() && (label.back() == ':' || label.back() == ' ')) label.pop_back();
+      INFO(book.doc << "#" << u.eid);
+      CHECK((book.Citation(static_cast<int>(i)).find(label) != std::string::npos ||
+             u.text.find(label) != std::string::npos));
+    }
+  }
+  CHECK(headed >= 20);
+}
+
 }  // namespace arbitro

@@ -59,8 +59,13 @@ std::string CitationPart(const Rulebook& book, int unit) {
     case UnitKind::kSection:
     case UnitKind::kTable:
       return u.heading.empty() ? u.num : u.heading;
-    case UnitKind::kProvision:
-      return u.num;
+    case UnitKind::kProvision: {
+      // The label the book prints before the text ("a) META:"), so a reader sees what
+      // "5 punti" are for; the colon that introduces the text is left out.
+      std::string heading = u.heading;
+      while (!heading.empty() && (heading.back() == ':' || heading.back() == ' ')) heading.pop_back();
+      return JoinNonEmpty(u.num, heading);
+    }
     case UnitKind::kRow:
       return RowLabel(book, unit);
     case UnitKind::kBlock:

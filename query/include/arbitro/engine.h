@@ -31,7 +31,13 @@ struct SanctionInfo {
   std::string choice;
   std::string chosen_by;        // beneficiary id ("difensore")
   std::string chosen_by_label;  // "per il difensore"
+  int points = 0;               // points awarded with it (a meta tecnica: 5); 0 when none
 };
+
+// Italian words introducing a choice's alternatives: "a scelta della squadra in difesa".
+std::string ChoiceIntro(const SanctionInfo& alternative);
+// One sanction as a referee says it: "Calcio di punizione per il difensore (nel punto …)".
+std::string SanctionSentence(const SanctionInfo& s);
 
 struct LinkInfo {
   std::string id;  // "doc#eId"
@@ -205,6 +211,7 @@ class Engine {
   // file order (the first AskFeatureCount() weigh ask's features), the values in
   // use, and a replacement for this engine (InvalidArgument on a wrong count).
   static std::vector<std::string> RankingWeightNames();
+  static std::vector<std::string> RankingWeightMeanings();
   static size_t AskFeatureCount();
   std::vector<double> RankingWeightValues() const;
   Status SetRankingWeights(const std::vector<double>& values);

@@ -513,6 +513,12 @@ std::vector<std::string> Engine::RankingWeightNames() {
   return names;
 }
 
+std::vector<std::string> Engine::RankingWeightMeanings() {
+  std::vector<std::string> out;
+  for (size_t k = 0; k < kWeightCount; ++k) out.push_back(WeightMeaning(static_cast<Weight>(k)));
+  return out;
+}
+
 size_t Engine::AskFeatureCount() { return kAskFeatureCount; }
 
 std::vector<double> Engine::RankingWeightValues() const {

@@ -163,7 +163,7 @@ Status Engine::Impl::Load() {
     s = db.Prepare("SELECT u.id FROM units u WHERE u.eid = ? LIMIT 2", &units_by_bare_eid);
   if (s.ok())
     s = db.Prepare(
-        "SELECT DISTINCT s.type, s.beneficiary, s.place FROM sanctions s "
+        "SELECT DISTINCT s.type, s.beneficiary, s.place, s.points FROM sanctions s "
         "JOIN cases c ON c.id = s.case_id WHERE c.unit_id = ? ORDER BY c.id, s.ord",
         &sanctions_of_unit);
   if (s.ok())
@@ -222,6 +222,7 @@ Status Engine::Impl::LoadProvision(long long unit_id, bool with_links, Provision
     si.type = sanctions_of_unit.Text(0);
     si.beneficiary = sanctions_of_unit.Text(1);
     si.place = sanctions_of_unit.Text(2);
+    if (!sanctions_of_unit.IsNull(3)) si.points = static_cast<int>(sanctions_of_unit.Int(3));
     si.label = SanctionLabel(d.game, si.type);
     si.beneficiary_label = BeneficiaryLabel(d.game, si.beneficiary);
     info->sanctions.push_back(std::move(si));

@@ -1,6 +1,7 @@
 #include "core/rules.h"
 
 #include <cstdlib>
+#include <cstring>
 
 namespace arbitro {
 namespace {
@@ -118,7 +119,7 @@ Status LoadGameRules(Database& db, const std::string& game,
       " JOIN documents d ON d.id = u.document_id WHERE d.game = ? ORDER BY x.case_id, x.ord";
   if (s.ok()) s = db.Prepare(std::string("SELECT x.case_id, x.fact, x.op, x.value FROM conditions x") + game_cases, &conds);
   if (s.ok())
-    s = db.Prepare(std::string("SELECT x.case_id, x.type, x.beneficiary, x.place, x.choice, x.chosen_by FROM sanctions x") + game_cases,
+    s = db.Prepare(std::string("SELECT x.case_id, x.type, x.beneficiary, x.place, x.choice, x.chosen_by, x.points FROM sanctions x") + game_cases,
                    &sanctions);
   if (!s.ok()) return s;
   cases.Bind(1, game);
@@ -156,6 +157,7 @@ Status LoadGameRules(Database& db, const std::string& game,
     if (si.label.empty()) si.label = si.type;
     si.beneficiary_label = Lookup(beneficiary_labels, game, si.beneficiary);
     if (si.beneficiary_label.empty() && !si.beneficiary.empty()) si.beneficiary_label = "per " + si.beneficiary;
+    if (!sanctions.IsNull(6)) si.points = static_cast<int>(sanctions.Int(6));
     RuleCase& owner = rules->cases[it->second];
     if (sanctions.Int(4) > 0) {
       si.choice = owner.Key() + "/scelta" + std::to_string(sanctions.Int(4));
@@ -186,6 +188,28 @@ Status LoadGameRules(Database& db, const std::string& game,
     while (variants.Step(&s)) rules->variant_labels[variants.Text(0)] = variants.Text(1);
   }
   return s;
+}
+
+std::string ChoiceIntro(const SanctionInfo& s) {
+  std::string who = s.chosen_by_label;
+  if (who.rfind("per ", 0) == 0) who = who.substr(4);
+  if (who.empty()) who = s.chosen_by;
+  // "di" + article contracts: "della squadra", "dell'attaccante", "del difensore".
+  static const std::pair<const char*, const char*> kArticles[] = {
+      {"il ", "del "}, {"lo ", "dello "}, {"la ", "della "}, {"l'", "dell'"}, {"i ", "dei "},
+      {"gli ", "degli "}, {"le ", "delle "}};
+  for (const auto& [article, contracted] : kArticles) {
+    if (who.rfind(article, 0) == 0) return std::string("a scelta ") + contracted + who.substr(std::strlen(article));
+  }
+  return "a scelta di " + who;
+}
+
+std::string SanctionSentence(const SanctionInfo& s) {
+  std::string out = s.label;
+  if (!s.beneficiary_label.empty()) out += " " + s.beneficiary_label;
+  if (s.points > 0) out += " (" + std::to_string(s.points) + (s.points == 1 ? " punto)" : " punti)");
+  if (!s.place.empty()) out += " (" + s.place + ")";
+  return out;
 }
 
 }  // namespace arbitro

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <sstream>
+#include <utility>
 
 namespace arbitro {
 
@@ -10,19 +11,44 @@ extern const char* const kRankingWeightsText;  // weights_data.cc (generated)
 
 namespace {
 
-constexpr const char* kNames[kWeightCount] = {
-    "ask.bm25",           "ask.coverage",        "ask.synonym-coverage", "ask.body-coverage", "ask.body-bm25", "ask.heading",
-    "ask.pairs",          "ask.facts",           "ask.length",           "ask.row",
-    "ask.abridged",       "ask.lead",            "ask.sanction-asked",   "ask.named-sanction",
-    "ask.term-asked",     "ask.definition-asked", "ask.permission-asked", "ask.procedure-asked",
-    "ask.param-asked",    "ask.place",           "ask.named",            "ask.named-doc",
-    "ask.other-game",     "resolve.closeness",   "resolve.rank",         "resolve.stated",
-    "resolve.unstated",   "resolve.sanction",
-    "resolve.fact-lead",  "resolve.complete"};
+// Name in the data file and what the weight weighs, in Weight order.
+constexpr std::pair<const char*, const char*> kNames[kWeightCount] = {
+    {"ask.bm25", "log BM25 relative to the best candidate"},
+    {"ask.coverage", "share of the question's concepts held as written"},
+    {"ask.synonym-coverage", "share held only through a synonym or derived form"},
+    {"ask.body-coverage", "share held in the provision's own text"},
+    {"ask.body-bm25", "log BM25 on the provision's own text relative to the best"},
+    {"ask.heading", "share of concepts in the headings above it"},
+    {"ask.pairs", "share of the question's word pairs held"},
+    {"ask.facts", "share of the facts read from the question its cases test"},
+    {"ask.length", "log length relative to the mean provision"},
+    {"ask.row", "a summary table row"},
+    {"ask.abridged", "in an abridged edition"},
+    {"ask.lead", "first provision of its section"},
+    {"ask.sanction-asked", "a consequence asked, it states a sanction"},
+    {"ask.named-sanction", "it states the sanction the question names"},
+    {"ask.term-asked", "a definition asked, it defines a term"},
+    {"ask.definition-asked", "a definition asked, it is a definition"},
+    {"ask.permission-asked", "a permission asked, it permits or forbids"},
+    {"ask.procedure-asked", "a procedure asked, it is a procedure"},
+    {"ask.param-asked", "a number asked, it states a parameter"},
+    {"ask.place", "a place asked, it names a place"},
+    {"ask.named", "the question names it (heading or defined term)"},
+    {"ask.named-doc", "the question names its document"},
+    {"ask.other-game", "game inferred, it belongs to another game"},
+    {"resolve.closeness", "log ask score of the case's provision"},
+    {"resolve.rank", "rank of the case's provision among the retrieved"},
+    {"resolve.stated", "share of its conditions the text states"},
+    {"resolve.unstated", "conditions the text is silent on"},
+    {"resolve.sanction", "the case states a sanction"},
+    {"resolve.fact-lead", "it leads the ruling of the facts read"},
+    {"resolve.complete", "the text states all its conditions"},
+    {"resolve.margin", "lead of the best case over another decision below which an ask-back stands"}};
 
 }  // namespace
 
-const char* WeightName(Weight w) { return kNames[static_cast<size_t>(w)]; }
+const char* WeightName(Weight w) { return kNames[static_cast<size_t>(w)].first; }
+const char* WeightMeaning(Weight w) { return kNames[static_cast<size_t>(w)].second; }
 
 Status ParseRankingWeights(const std::string& text, RankingWeights* out) {
   RankingWeights parsed;
@@ -36,7 +62,7 @@ Status ParseRankingWeights(const std::string& text, RankingWeights* out) {
     const std::string rest = tab == std::string::npos ? "" : line.substr(tab + 1);
     const std::string value = rest.substr(0, rest.find('\t'));
     size_t k = 0;
-    while (k < kWeightCount && name != kNames[k]) ++k;
+    while (k < kWeightCount && name != kNames[k].first) ++k;
     if (k == kWeightCount) {
       return Status::InvalidArgument("pesi: riga " + std::to_string(number) + ": peso sconosciuto '" +
                                      name + "'");
@@ -51,7 +77,7 @@ Status ParseRankingWeights(const std::string& text, RankingWeights* out) {
     seen[k] = true;
   }
   for (size_t k = 0; k < kWeightCount; ++k) {
-    if (!seen[k]) return Status::InvalidArgument(std::string("pesi: manca il peso '") + kNames[k] + "'");
+    if (!seen[k]) return Status::InvalidArgument(std::string("pesi: manca il peso '") + kNames[k].first + "'");
   }
   *out = parsed;
   return Status::OK();

@@ -45,6 +45,8 @@ enum class Weight : size_t {
   kResolveSanction,    // it states a sanction (not only a procedure)
   kResolveFactLead,    // it leads the ruling the facts read give on their own
   kResolveComplete,    // the facts read from the text satisfy all its conditions
+  kResolveMargin,      // (a margin, not a feature) the best case's lead over the next one
+                       // with another decision below which the facts read ask back
   kCount
 };
 constexpr size_t kWeightCount = static_cast<size_t>(Weight::kCount);
@@ -52,6 +54,8 @@ constexpr size_t kAskFeatureCount = static_cast<size_t>(Weight::kResolveClosenes
 
 // The name of each weight in the data file ("ask.bm25", "resolve.stated" …).
 const char* WeightName(Weight w);
+// What it weighs, in a few English words (the data file's third column).
+const char* WeightMeaning(Weight w);
 
 struct RankingWeights {
   std::array<double, kWeightCount> w{};

@@ -140,27 +140,36 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
       pending.push_back(e);
     }
   }
-  // Declared overrides: an applicable winner removes its targets.
+  // Declared overrides: an applicable winner removes its targets, unless the winner is
+  // itself overridden (a fixed point: a chain A > B > C keeps A and C only when B is
+  // out). Cycles, which check reports, stop after as many rounds as cases.
   std::set<std::string> overridden;
-  for (const RuleOverride& o : rules.overrides) {
-    const CaseEval* winner = nullptr;
-    for (const auto& e : applicable) {
-      if (e.rc->unit_id == o.unit_id && (o.case_id.empty() || o.case_id == e.rc->case_id))
-        winner = &e;
-    }
-    if (!winner) continue;
-    for (const auto& e : applicable) {
-      if (e.rc->unit_id == o.target_unit_id &&
-          (o.target_case.empty() || o.target_case == e.rc->case_id)) {
-        overridden.insert(e.rc->Key());
-        if (options.explain) {
-          result->explanation.push_back("superato: " + e.rc->citation + " (" + e.rc->case_id +
-                                        ") da " + winner->rc->citation +
-                                        (o.quote.empty() ? "" : " («" + o.quote + "»)"));
+  std::vector<std::string> trace;
+  for (size_t round = 0; round <= applicable.size(); ++round) {
+    std::set<std::string> next;
+    std::vector<std::string> next_trace;
+    for (const RuleOverride& o : rules.overrides) {
+      const CaseEval* winner = nullptr;
+      for (const auto& e : applicable) {
+        if (e.rc->unit_id == o.unit_id && (o.case_id.empty() || o.case_id == e.rc->case_id) &&
+            !overridden.count(e.rc->Key()))
+          winner = &e;
+      }
+      if (!winner) continue;
+      for (const auto& e : applicable) {
+        if (e.rc->unit_id == o.target_unit_id &&
+            (o.target_case.empty() || o.target_case == e.rc->case_id) && next.insert(e.rc->Key()).second) {
+          next_trace.push_back("superato: " + e.rc->citation + " (" + e.rc->case_id + ") da " +
+                               winner->rc->citation + (o.quote.empty() ? "" : " («" + o.quote + "»)"));
         }
       }
     }
+    const bool stable = next == overridden;
+    overridden = std::move(next);
+    trace = std::move(next_trace);
+    if (stable) break;
   }
+  if (options.explain) result->explanation.insert(result->explanation.end(), trace.begin(), trace.end());
   applicable.erase(std::remove_if(applicable.begin(), applicable.end(),
                                   [&](const CaseEval& e) { return overridden.count(e.rc->Key()); }),
                    applicable.end());
@@ -245,6 +254,17 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
     Ruling ruling;
     ruling.decision = DecisionOf(*lead->rc);
     ruling.sanctions = lead->rc->sanctions;
+    // Sanctions the agreeing cases add (a summary row may state an accessory sanction
+    // the body paragraph leaves to another rule), once each.
+    for (const auto* e : grouped[g].members) {
+      for (const SanctionInfo& sa : e->rc->sanctions) {
+        if (!sa.choice.empty()) continue;  // alternatives belong to their own case's choice
+        const bool known = std::any_of(ruling.sanctions.begin(), ruling.sanctions.end(), [&](const SanctionInfo& x) {
+          return x.type == sa.type && (x.beneficiary == sa.beneficiary || x.beneficiary.empty() || sa.beneficiary.empty());
+        });
+        if (!known) ruling.sanctions.push_back(sa);
+      }
+    }
     ruling.support = lead->text_trues;
     std::set<std::string> cited;
     for (const auto* e : grouped[g].members) {

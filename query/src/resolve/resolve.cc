@@ -109,6 +109,9 @@ constexpr double kRetrievedConfidence = 0.5;
 // confidence.
 void RuleByRetrieval(Engine& engine, const Engine::Impl& im, const GameRules& rules,
                      const FactMap& used, const ResolveOptions& options, ResolveResult* result) {
+  // With no ruling, the facts read may have narrowed the answer to a variant's rule:
+  // that answer stands.
+  if (result->rulings.empty() && !result->notes.empty()) return;
   AskOptions ask;
   ask.game = rules.game;
   ask.limit = kRetrievedProvisions;
@@ -121,6 +124,15 @@ void RuleByRetrieval(Engine& engine, const Engine::Impl& im, const GameRules& ru
   const std::vector<resolve::RetrievedCase> ranked =
       resolve::RankRetrievedCases(rules, used, near.hits, lead_units, options, im.weights);
   if (ranked.empty() || ranked[0].fact_lead) return;
+  // When the facts read ask which value a missing fact has, the question stands unless
+  // the closest case leads every case with another decision by the margin.
+  if (result->rulings.empty() && !result->unresolved.empty()) {
+    for (size_t k = 1; k < ranked.size(); ++k) {
+      if (resolve::SameDecision(*ranked[k].rc, *ranked[0].rc)) continue;
+      if (ranked[0].score - ranked[k].score < im.weights[Weight::kResolveMargin]) return;
+      break;
+    }
+  }
   const RuleCase& best = *ranked[0].rc;
   const FactMap completed = resolve::CompleteFacts(rules, used, best);
   ResolveResult sub;
@@ -139,7 +151,6 @@ void RuleByRetrieval(Engine& engine, const Engine::Impl& im, const GameRules& ru
     r.confidence = std::round(r.confidence * kRetrievedConfidence * 100) / 100;
   }
   result->rulings = std::move(sub.rulings);
-  result->unresolved.clear();
   for (const auto& [name, list] : completed) {
     for (const Reading& r : list) {
       if (!r.inferred) continue;

@@ -94,6 +94,11 @@ std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const Fact
   return out;
 }
 
+bool SameDecision(const RuleCase& a, const RuleCase& b) {
+  if (a.sanctions.empty() || b.sanctions.empty()) return a.decision == b.decision;
+  return a.sanctions[0].type == b.sanctions[0].type && a.sanctions[0].beneficiary == b.sanctions[0].beneficiary;
+}
+
 FactMap CompleteFacts(const GameRules& rules, const FactMap& read, const RuleCase& rc) {
   FactMap facts = read;
   for (const RuleCond& cond : rc.when) {

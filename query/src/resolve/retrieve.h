@@ -39,6 +39,9 @@ std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const Fact
                                               const ResolveOptions& options,
                                               const RankingWeights& weights);
 
+// Whether two cases give the same decisive sanction (type and side).
+bool SameDecision(const RuleCase& a, const RuleCase& b);
+
 // `read` completed with the values `rc`'s conditions need where the text states
 // nothing (or only a default): the facts under which the case would apply.
 FactMap CompleteFacts(const GameRules& rules, const FactMap& read, const RuleCase& rc);
