@@ -179,9 +179,19 @@ TEST_CASE("a variant switched on changes the ruling; an unknown variant lists th
     const char* sanction;  // the decisive sanction under the variant
   };
   const Variant kVariants[] = {
-      {"soccer-tactics", "regola-avanzata",
-       {"fase=contrasto", "procedura=punteggio-contrasto", "pedina=difensore"}, "bonus-dado"},
-      {"subbuteo-rugby", "gioco-con-accessori", {"fase=mischia", "accessorio=scrummer"}, "consentito"},
+      {"soccer-tactics",
+       "regola-avanzata",
+       {"fase=contrasto", "procedura=punteggio-contrasto", "pedina=difensore"},
+       "bonus-dado"},
+      // 12B: the shot is made with the special die, so the arrow's two turns do not count.
+      {"soccer-tactics",
+       "dado-per-il-gol",
+       {"fase=tiro-in-porta", "giri-freccia=meno-di-due"},
+       "tiro-con-dado"},
+      {"subbuteo-rugby",
+       "gioco-con-accessori",
+       {"fase=mischia", "accessorio=scrummer"},
+       "consentito"},
       {"calciotto", "a-tempo", {"durata-partita=60"}, "mossa-consentita"},
       {"calciotto", "a-numero-di-gol", {"gol-partita=6"}, "mossa-consentita"},
       {"calciotto", "torneo", {"esito-partita=vittoria"}, "punti-classifica"},
