@@ -217,6 +217,13 @@ TEST_CASE("resolve --variant quotes the amended figures and cites the variant", 
       CHECK(c["id"].string != "soccer-tactics-completo#r5__p5");
   }
 
+  // Without --game, a description is read in the variant's game.
+  const Json told = idx.RunJson({"resolve", "--json", "--variant", "regola-avanzata",
+                                 "nel contrasto il difensore aggiunge quanto al dado?"});
+  CHECK(told["game"].string == "soccer-tactics");
+  REQUIRE(told["rulings"].size() >= 1);
+  CHECK(told["rulings"][0]["citations"][0]["id"].string == "soccer-tactics-completo#r12__a__p1");
+
   // Two variants that exclude each other are refused, naming both.
   const auto both = idx.Run({"resolve", "--game", "calciotto", "--variant", "a-tempo", "--variant",
                              "a-numero-di-gol", "--fact", "durata-partita=60"});

@@ -7,7 +7,6 @@
 #include "ask/variants.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 namespace arbitro::ask {
@@ -23,38 +22,7 @@ bool InPlay(const AskOptions& options, const std::string& variant) {
 Status VariantGame(const Engine::Impl& im, AskOptions* options) {
   if (options->variants.empty()) return Status::OK();
   if (!options->game.empty()) return im.CheckVariants(options->game, options->variants);
-  // The games that declare every variant named.
-  std::map<std::string, std::set<std::string>> declared;  // game → variants
-  for (const auto& [doc, row] : im.docs) {
-    for (const auto& [id, label] : row.info.variants) declared[row.info.game].insert(id);
-  }
-  std::vector<std::string> games;
-  for (const auto& [game, ids] : declared) {
-    if (std::all_of(options->variants.begin(), options->variants.end(),
-                    [&](const std::string& v) { return ids.count(v) > 0; })) {
-      games.push_back(game);
-    }
-  }
-  if (games.size() == 1) {
-    options->game = games[0];
-    return im.CheckVariants(games[0], options->variants);
-  }
-  if (!games.empty()) return Status::OK();  // several games: the search decides
-  std::string list;
-  for (const auto& [game, ids] : declared) {
-    std::string names;
-    for (const auto& id : ids) names += (names.empty() ? "" : ", ") + id;
-    list += (list.empty() ? "" : "; ") + game + ": " + names;
-  }
-  for (const std::string& v : options->variants) {
-    bool known = false;
-    for (const auto& [game, ids] : declared) known = known || ids.count(v) > 0;
-    if (!known) {
-      return Status::InvalidArgument("variante sconosciuta '" + v + "' (varianti: " + list + ")");
-    }
-  }
-  return Status::InvalidArgument("nessun gioco ha tutte le varianti indicate (varianti: " + list +
-                                 ")");
+  return im.GameOfVariants(options->variants, &options->game);
 }
 
 namespace {

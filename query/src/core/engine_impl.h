@@ -66,6 +66,9 @@ struct Engine::Impl {
   // InvalidArgument naming the game's variants when one of `variants` is not one, or
   // when two of them exclude each other.
   Status CheckVariants(const std::string& game, const std::vector<std::string>& variants) const;
+  // Without a game: the one game that declares every name in `variants` (left empty
+  // when several do); InvalidArgument listing every game's variants when none does.
+  Status GameOfVariants(const std::vector<std::string>& variants, std::string* game) const;
   // The label of a variant of `game` ("" when unknown).
   std::string VariantLabel(const std::string& game, const std::string& variant) const;
 

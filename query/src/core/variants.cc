@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <set>
 
 #include "core/engine_impl.h"
 
@@ -70,6 +72,41 @@ Status Engine::Impl::CheckVariants(const std::string& game,
     }
   }
   return Status::OK();
+}
+
+Status Engine::Impl::GameOfVariants(const std::vector<std::string>& variants,
+                                    std::string* game) const {
+  std::map<std::string, std::set<std::string>> declared;  // game → its variants
+  for (const auto& [doc, row] : docs) {
+    for (const auto& [id, label] : row.info.variants) declared[row.info.game].insert(id);
+  }
+  std::vector<std::string> games;  // the games that declare every variant named
+  for (const auto& [g, ids] : declared) {
+    if (std::all_of(variants.begin(), variants.end(),
+                    [&](const std::string& v) { return ids.count(v) > 0; })) {
+      games.push_back(g);
+    }
+  }
+  if (games.size() == 1) {
+    *game = games[0];
+    return CheckVariants(games[0], variants);
+  }
+  if (!games.empty()) return Status::OK();  // several games: the text decides
+  std::string list;
+  for (const auto& [g, ids] : declared) {
+    std::string names;
+    for (const auto& id : ids) names += (names.empty() ? "" : ", ") + id;
+    list += (list.empty() ? "" : "; ") + g + ": " + names;
+  }
+  for (const std::string& v : variants) {
+    bool known = false;
+    for (const auto& [g, ids] : declared) known = known || ids.count(v) > 0;
+    if (!known) {
+      return Status::InvalidArgument("variante sconosciuta '" + v + "' (varianti: " + list + ")");
+    }
+  }
+  return Status::InvalidArgument("nessun gioco ha tutte le varianti indicate (varianti: " + list +
+                                 ")");
 }
 
 Status Engine::CheckVariants(const std::string& name,

@@ -140,6 +140,9 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     if (!s.ok()) return s;
     s = im.CheckVariants(options.game, options.variants);
     if (!s.ok()) return s;
+  } else if (!options.variants.empty()) {  // the variants name their game
+    Status s = im.GameOfVariants(options.variants, &options.game);
+    if (!s.ok()) return s;
   }
 
   // Content tokens (stopwords dropped), spelling-corrected where unknown.
