@@ -27,6 +27,7 @@ Status CmdAsk(CommandContext& ctx) {
   AskOptions options;
   options.game = args.Get("--game");
   options.limit = static_cast<int>(limit);
+  options.variants = args.GetAll("--variant");
   AskResult result;
   s = engine->Ask(question, options, &result);
   if (!s.ok()) return s;
@@ -36,6 +37,9 @@ Status CmdAsk(CommandContext& ctx) {
     json.BeginObject().Field("query", result.query).Key("game").StringOrNull(result.game);
     json.Key("game_inferred").Bool(result.game_inferred);
     json.Key("corrected").StringOrNull(result.corrected);
+    json.Key("variants").BeginArray();
+    for (const auto& v : result.variants) json.String(v);
+    json.EndArray();
     json.Key("hits").BeginArray();
     for (const AskHit& h : result.hits) {
       const ProvisionInfo& p = h.provision;
@@ -52,6 +56,11 @@ Status CmdAsk(CommandContext& ctx) {
       json.Key("see_also").BeginArray();
       for (const LinkInfo& l : p.refs_out) json.String(l.id);
       json.EndArray();
+      json.Key("variant").StringOrNull(p.variant);
+      json.Key("variant_label").StringOrNull(p.variant_label);
+      json.Key("variant_enabled").Bool(h.variant_enabled);
+      json.Key("variant_changes");
+      WriteVariantChanges(json, p.variant_changes);
       json.EndObject();
     }
     json.EndArray().EndObject().Finish();
@@ -79,10 +88,17 @@ Status CmdAsk(CommandContext& ctx) {
   for (const AskHit& h : result.hits) {
     const ProvisionInfo& p = h.provision;
     ctx.out << "\n" << ++n << ". " << Bold(p.citation, ctx.color) << "\n   [" << p.id << "]\n";
+    if (!p.variant.empty()) {
+      ctx.out << "   VARIANTE «" << VariantName(p.variant_label, p.variant) << "» ("
+              << (h.variant_enabled ? "in uso" : "vale solo con --variant " + p.variant) << ")\n";
+    }
     ctx.out << Indent(Highlight(p.text, h.highlights, ctx.color), 3) << "\n";
     for (const SanctionInfo& sa : p.sanctions) ctx.out << "   → " << SanctionSentence(sa) << "\n";
     for (const LinkInfo& l : p.refs_out) {
       if (!l.citation.empty()) ctx.out << "   vedi anche: " << l.citation << " [" << l.id << "]\n";
+    }
+    for (const VariantChangeInfo& c : p.variant_changes) {
+      if (c.by != p.id || c.kind != "adds") ctx.out << "   " << VariantChangeLine(c, p.id) << "\n";
     }
   }
   return Status::OK();

@@ -5,6 +5,7 @@
 #include "command.h"
 #include "engine_open.h"
 #include "json.h"
+#include "render.h"
 
 namespace arbitro::cli {
 
@@ -27,7 +28,20 @@ Status CmdGames(CommandContext& ctx) {
           .Key("summarises").StringOrNull(d.summarises)
           .Key("provisions").Int(d.provisions).Key("rows").Int(d.rows).Key("cases").Int(d.cases);
       json.Key("variants").BeginArray();
-      for (const auto& [id, label] : d.variants) json.BeginObject().Field("id", id).Field("label", label).EndObject();
+      for (const auto& [id, label] : d.variants) {
+        json.BeginObject().Field("id", id).Field("label", label);
+        json.Key("excludes").BeginArray();
+        for (const auto& [v, other] : d.variant_excludes) {
+          if (v == id) json.String(other);
+        }
+        json.EndArray().Key("changes");
+        std::vector<VariantChangeInfo> changes;
+        for (const auto& c : d.variant_changes) {
+          if (c.variant == id) changes.push_back(c);
+        }
+        WriteVariantChanges(json, changes);
+        json.EndObject();
+      }
       json.EndArray().EndObject();
     }
     json.EndArray().Finish();
@@ -50,7 +64,28 @@ Status CmdGames(CommandContext& ctx) {
             << " casi strutturati";
     if (!d.summarises.empty()) ctx.out << "; riassume " << d.summarises;
     ctx.out << "\n";
-    for (const auto& [id, label] : d.variants) ctx.out << "\tvariante " << id << ": " << label << "\n";
+    for (const auto& [id, label] : d.variants) {
+      ctx.out << "\tvariante " << id << ": " << label << "\n";
+      std::string excludes;
+      for (const auto& [v, other] : d.variant_excludes) {
+        if (v == id) excludes += (excludes.empty() ? "" : ", ") + other;
+      }
+      if (!excludes.empty()) ctx.out << "\t\tnon si gioca con: " << excludes << "\n";
+      for (const auto& c : d.variant_changes) {
+        if (c.variant != id) continue;
+        auto with_case = [](const std::string& unit, const std::string& kase) {
+          return unit + (kase.empty() ? "" : "/" + kase);
+        };
+        ctx.out << "\t\t"
+                << (c.kind == "adds"       ? "aggiunge "
+                    : c.kind == "replaces" ? "sostituisce "
+                                           : "modifica ")
+                << (c.kind == "adds"
+                        ? with_case(c.by, c.by_case)
+                        : with_case(c.target, c.target_case) + " con " + with_case(c.by, c.by_case))
+                << (c.param.empty() ? "" : " (" + VariantFigures(c) + ")") << "\n";
+      }
+    }
   }
   return Status::OK();
 }

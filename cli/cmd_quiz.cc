@@ -65,6 +65,7 @@ Status CmdQuiz(CommandContext& ctx) {
   }
   QuizOptions options;
   options.games = args.GetAll("--game");
+  options.variants = args.GetAll("--variant");
   options.topics = args.GetAll("--topic");
   for (const auto& t : args.GetAll("--type")) {
     for (const auto& k : SplitList(t, ',')) options.kinds.push_back(k);

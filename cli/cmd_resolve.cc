@@ -29,8 +29,13 @@ void WriteResolveJson(JsonWriter& json, const ResolveResult& r) {
     WriteSanctions(json, ruling.sanctions);
     json.Key("citations").BeginArray();
     for (const Citation& c : ruling.citations) {
-      json.BeginObject().Field("game", c.game).Field("doc", c.doc).Field("id", c.id)
-          .Field("citation", c.citation).Field("text", c.text).EndObject();
+      json.BeginObject()
+          .Field("game", c.game)
+          .Field("doc", c.doc)
+          .Field("id", c.id)
+          .Field("citation", c.citation)
+          .Field("text", c.text);
+      json.Key("variant").StringOrNull(c.variant).EndObject();
     }
     json.EndArray().Key("because").BeginArray();
     for (const auto& b : ruling.because) json.String(b);
@@ -53,7 +58,9 @@ void WriteResolveJson(JsonWriter& json, const ResolveResult& r) {
     json.BeginObject().Field("id", h.provision.id).Field("citation", h.provision.citation)
         .Field("text", h.provision.text).Key("score").Number(h.score).EndObject();
   }
-  json.EndArray().EndObject();
+  json.EndArray().Key("variant_changes");
+  WriteVariantChanges(json, r.variant_changes);
+  json.EndObject();
 }
 
 Status CmdResolve(CommandContext& ctx) {
@@ -99,8 +106,21 @@ Status CmdResolve(CommandContext& ctx) {
     ctx.out << "\n" << (n++ == 0 ? "DECISIONE: " : "Alternativa: ") << Bold(ruling.decision, ctx.color)
             << "  (confidenza " << ruling.confidence << ")\n";
     for (const std::string& line : SanctionLines(ruling.sanctions)) ctx.out << "  → " << line << "\n";
-    for (const Citation& c : ruling.citations) ctx.out << "  • " << c.citation << " [" << c.id << "]\n";
+    for (const Citation& c : ruling.citations) {
+      ctx.out << "  • " << c.citation << " [" << c.id << "]"
+              << (c.variant.empty() ? "" : " (variante " + c.variant + ")") << "\n";
+    }
     for (const auto& b : ruling.because) ctx.out << "    " << b << "\n";
+  }
+  if (!r.variant_changes.empty()) ctx.out << "\nVarianti in uso:\n";
+  for (const VariantChangeInfo& c : r.variant_changes) {
+    ctx.out << "  " << VariantName(c.variant_label, c.variant) << ": "
+            << (c.kind == "adds" ? "aggiunge " + c.by_citation + " [" + c.by + "]"
+                                 : c.by_citation + " [" + c.by + "] " +
+                                       (c.kind == "replaces" ? "sostituisce " : "modifica ") +
+                                       c.target_citation + " [" + c.target + "]");
+    const std::string figures = VariantFigures(c);
+    ctx.out << (figures.empty() ? "" : "; " + figures) << "\n";
   }
   for (const Unresolved& u : r.unresolved) {
     ctx.out << "\n" << Bold(u.question, ctx.color) << "\n";

@@ -1,4 +1,5 @@
 // arbitro show ID: one provision with its context and references in and out.
+#include <algorithm>
 #include <ostream>
 
 #include "command.h"
@@ -41,6 +42,14 @@ Status CmdShow(CommandContext& ctx) {
     }
   }
   if (!s.ok()) return s;
+  const std::vector<std::string> variants = args.GetAll("--variant");
+  if (!variants.empty()) {
+    s = engine->CheckVariants(p.game, variants);
+    if (!s.ok()) return s;
+  }
+  auto in_play = [&](const std::string& v) {
+    return std::find(variants.begin(), variants.end(), v) != variants.end();
+  };
   if (args.Has("--json")) {
     JsonWriter json(ctx.out);
     json.BeginObject()
@@ -60,11 +69,48 @@ Status CmdShow(CommandContext& ctx) {
       }
       json.EndArray();
     }
+    json.Key("variant").StringOrNull(p.variant);
+    json.Key("variant_label").StringOrNull(p.variant_label);
+    json.Key("variants").BeginArray();
+    for (const auto& v : variants) json.String(v);
+    json.EndArray();
+    json.Key("variant_changes");
+    WriteVariantChanges(json, p.variant_changes);
+    // The variants in play that change this provision: the text and figures in force.
+    json.Key("in_force").BeginArray();
+    for (const VariantChangeInfo& c : p.variant_changes) {
+      if (c.target != p.id || c.kind == "adds" || !in_play(c.variant)) continue;
+      json.BeginObject()
+          .Field("variant", c.variant)
+          .Field("kind", c.kind)
+          .Field("id", c.by)
+          .Field("citation", c.by_citation)
+          .Field("text", c.by_text);
+      json.Key("param").StringOrNull(c.param).Key("value").StringOrNull(c.new_value);
+      json.Key("was").StringOrNull(c.old_value).EndObject();
+    }
+    json.EndArray();
     json.EndObject().Finish();
     return Status::OK();
   }
-  ctx.out << Bold(p.citation, ctx.color) << "\n[" << p.id << "] " << p.kind << "\n\n";
-  ctx.out << Indent(p.text, 2) << "\n";
+  ctx.out << Bold(p.citation, ctx.color) << "\n[" << p.id << "] " << p.kind << "\n";
+  if (!p.variant.empty()) {
+    ctx.out << "VARIANTE «" << VariantName(p.variant_label, p.variant) << "» ("
+            << (in_play(p.variant) ? "in uso" : "vale solo con --variant " + p.variant) << ")\n";
+  }
+  ctx.out << "\n" << Indent(p.text, 2) << "\n";
+  // Under the variants in play, what replaces or amends this provision: text and figures.
+  for (const VariantChangeInfo& c : p.variant_changes) {
+    if (c.target != p.id || c.kind == "adds" || !in_play(c.variant)) continue;
+    ctx.out << "\n"
+            << Bold("Con la variante «" + VariantName(c.variant_label, c.variant) + "»", ctx.color)
+            << (c.kind == "replaces" ? " questa disposizione non si applica; al suo posto:"
+                                     : " questa disposizione è modificata da:")
+            << "\n  " << c.by_citation << " [" << c.by << "]\n"
+            << Indent(c.by_text, 2) << "\n";
+    const std::string figures = VariantFigures(c);
+    if (!figures.empty()) ctx.out << "  → " << figures << "\n";
+  }
   if (!p.sanctions.empty()) ctx.out << "\nSanzioni:\n";
   for (const SanctionInfo& sa : p.sanctions) ctx.out << "  → " << SanctionSentence(sa) << "\n";
   if (!p.refs_out.empty()) ctx.out << "\nRimanda a:\n";
@@ -74,6 +120,13 @@ Status CmdShow(CommandContext& ctx) {
   }
   if (!p.refs_in.empty()) ctx.out << "\nRichiamata da:\n";
   for (const LinkInfo& l : p.refs_in) ctx.out << "  " << l.citation << " [" << l.id << "]\n";
+  bool header = false;
+  for (const VariantChangeInfo& c : p.variant_changes) {
+    if (c.target == p.id && c.kind != "adds" && in_play(c.variant)) continue;  // shown above
+    if (!header) ctx.out << "\nVarianti:\n";
+    header = true;
+    ctx.out << "  " << VariantChangeLine(c, p.id) << "\n";
+  }
   return Status::OK();
 }
 

@@ -37,6 +37,9 @@ OptionSpec GameOption(const char* what) {
 OptionSpec Verbose(const char* what) {
   return {"--verbose", nullptr, false, Complete::kNone, what};
 }
+OptionSpec Variant(const char* what) {
+  return {"--variant", "NOME", true, Complete::kNone, what};
+}
 OptionSpec Floor(const char* name, const char* what) {
   return {name, "X", true, Complete::kNone, what};
 }
@@ -55,17 +58,24 @@ const std::vector<Command>& Commands() {
        "costruiscono l'indice da soli quando manca.",
        {"index", "--index /tmp/indice index --corpus ./corpus"},
        {2, 4, 5, 6}},
-      {"ask", CmdAsk, Opens::kIndex, "ask [--game GIOCO] [--limit N] [--json] \"domanda\"",
+      {"ask", CmdAsk, Opens::kIndex,
+       "ask [--game GIOCO] [--variant NOME]… [--limit N] [--json] \"domanda\"",
        "risponde a una domanda con le disposizioni pertinenti e le loro citazioni",
        {GameOption("gioco o documento in cui cercare; senza, il gioco è dedotto dalle parole "
                    "della domanda"),
+        Variant("variante di regolamento in uso (ripetibile): la sua disposizione è elencata "
+                "subito sopra la regola di base che modifica; senza --game, cerca nel gioco "
+                "della variante"),
         {"--limit", "N", false, Complete::kNone, "quante disposizioni mostrare (1-100, predefinito 5)"},
         Json("stampa il risultato in JSON (contratto nel README)")},
        Complete::kNone,
        "Cerca le disposizioni che rispondono alla domanda, scritta come la si direbbe al "
-       "tavolo, e le elenca dalla più pertinente, con la citazione, il testo e le sanzioni.",
+       "tavolo, e le elenca dalla più pertinente, con la citazione, il testo e le sanzioni. "
+       "Le disposizioni di una variante sono segnate come tali, e le regole di base che una "
+       "variante modifica lo dicono.",
        {"ask \"quanti tocchi può fare la stessa miniatura?\"",
-        "ask --game rugby \"in avanti\"", "ask --json --limit 3 \"rigore in movimento\""},
+        "ask --game rugby \"in avanti\"", "ask --json --limit 3 \"rigore in movimento\"",
+        "ask --variant regola-avanzata \"quanto aggiunge il difensore nel contrasto?\""},
        {2, 4, 5}},
       {"resolve", CmdResolve, Opens::kIndex,
        "resolve [--game GIOCO] [--variant NOME]… [--fact nome=valore]… [--json] [--explain] "
@@ -73,7 +83,8 @@ const std::vector<Command>& Commands() {
        "trasforma una situazione di gioco in una decisione con le regole che la sostengono",
        {GameOption("gioco della situazione; senza, si prova ogni gioco e vince quello che "
                    "spiega più parole della descrizione"),
-        {"--variant", "NOME", true, Complete::kNone, "variante di regolamento in uso (ripetibile)"},
+        Variant("variante di regolamento in uso (ripetibile): decide con le disposizioni che "
+                "la variante modifica, sostituisce o aggiunge, e ne cita le cifre"),
         {"--fact", "NOME=VALORE", true, Complete::kNone,
          "un fatto strutturato (ripetibile; i nomi e i valori li elenca `arbitro facts GIOCO`)"},
         Json("stampa il risultato in JSON (contratto nel README)"),
@@ -89,15 +100,18 @@ const std::vector<Command>& Commands() {
         "zona=area-di-tiro",
         "resolve --explain --json \"il portiere para fuori dall'area di porta\""},
        {2, 4, 5}},
-      {"show", CmdShow, Opens::kIndex, "show [--json] ID",
+      {"show", CmdShow, Opens::kIndex, "show [--variant NOME]… [--json] ID",
        "mostra una disposizione con il contesto e i riferimenti",
-       {Json("stampa la disposizione in JSON")},
+       {Variant("variante di regolamento in uso (ripetibile): mostra il testo e le cifre che "
+                "la variante cambia in questa disposizione"),
+        Json("stampa la disposizione in JSON")},
        Complete::kDoc,
        "Mostra una disposizione (documento#eId, o l'eId da solo quando è unico) con la "
-       "citazione, il testo, le sanzioni e i riferimenti in entrata e in uscita. Un "
-       "identificativo di documento mostra il suo indice.",
+       "citazione, il testo, le sanzioni e i riferimenti in entrata e in uscita, e le "
+       "varianti che la modificano. Un identificativo di documento mostra il suo indice.",
        {"show subbuteo-2.0#r12", "show --json subbuteo-rugby-4.0#cap10__s10.1__c",
-        "show subbuteo-rugby-4.0"},
+        "show subbuteo-rugby-4.0",
+        "show --variant regola-avanzata soccer-tactics-completo#r4__d__p5"},
        {2, 3, 5}},
       {"toc", CmdToc, Opens::kIndex, "toc [--json] [GIOCO|DOCUMENTO]", "indice dei regolamenti",
        {Json("stampa l'indice in JSON")},
@@ -121,7 +135,8 @@ const std::vector<Command>& Commands() {
        {Json("stampa il vocabolario in JSON")},
        Complete::kGame,
        "Elenca i fatti che resolve sa leggere in un gioco, con i valori ammessi e le parole "
-       "italiane che li esprimono: sono i nomi da usare con resolve --fact.",
+       "italiane che li esprimono: sono i nomi da usare con resolve --fact. Elenca anche le "
+       "varianti del gioco e segna i fatti che solo una variante usa.",
        {"facts subbuteo", "facts --json calciotto"},
        {2, 3, 5}},
       {"lint-corpus", CmdLintCorpus, Opens::kCorpus, "lint-corpus [--corpus DIR] [--json]",
@@ -216,12 +231,15 @@ const std::vector<Command>& Commands() {
         "query/ranking-weights.tsv"},
        {2, 5, 6}},
       {"quiz", CmdQuiz, Opens::kIndex,
-       "quiz [--game GIOCO]… [--topic REGOLA|TERMINE]… [--count N] [--type "
+       "quiz [--game GIOCO]… [--variant NOME]… [--topic REGOLA|TERMINE]… [--count N] [--type "
        "mc,tf,numeric,cloze,situation] "
        "[--seed S] [--difficulty easy|medium|hard] --format moodle|gift|anki|json|markdown [-o "
        "FILE]",
        "genera quiz per arbitri dalle regole (Moodle XML, GIFT, Anki, JSON, Markdown)",
        {{"--game", "GIOCO", true, Complete::kGameOrDoc, "gioco da cui trarre le domande (ripetibile)"},
+        Variant("variante di regolamento in uso (ripetibile): le domande sui suoi casi la "
+                "nominano, e le regole che sostituisce o modifica non si chiedono più nella "
+                "forma di base; senza, nessuna domanda dipende da una variante"),
         {"--topic", "REGOLA|TERMINE", true, Complete::kNone,
          "una regola (documento#eId) o una parola che le disposizioni devono contenere"},
         {"--count", "N", true, Complete::kNone, "quante domande (1-10000, predefinito 20)"},
@@ -236,7 +254,8 @@ const std::vector<Command>& Commands() {
         {"--output", "FILE", true, Complete::kFile, "scrive nel file invece che sullo schermo", "-o"}},
        Complete::kNone,
        "Genera domande verificate con resolve (situazioni, vero/falso, numeriche, "
-       "completamento, scelta multipla), con il testo della regola come riscontro.",
+       "completamento, scelta multipla), con il testo della regola come riscontro. Una "
+       "domanda che presuppone una variante lo dice nel testo.",
        {"quiz --game subbuteo --count 20 --format moodle -o q.xml",
         "quiz --type situation --seed 7 --format gift", "quiz --topic fuorigioco --format markdown"},
        {2, 3, 5, 6}},

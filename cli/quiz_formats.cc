@@ -329,6 +329,9 @@ void WriteQuizJson(std::ostream& out, const QuizExport& e) {
       .String(std::to_string(e.seed));
   json.Key("games").BeginArray();
   for (const auto& g : quiz.games) json.String(g);
+  json.EndArray();
+  json.Key("variants").BeginArray();
+  for (const auto& v : quiz.variants) json.String(v);
   json.EndArray()
       .Key("requested")
       .Int(quiz.requested)
@@ -348,6 +351,9 @@ void WriteQuizJson(std::ostream& out, const QuizExport& e) {
     json.Key("category").BeginArray();
     for (const auto& c : q.category) json.String(c);
     json.EndArray().Field("difficulty", q.difficulty).Field("stem", q.stem);
+    json.Key("variants").BeginArray();
+    for (const auto& v : q.variants) json.String(v);
+    json.EndArray();
     json.Key("answers").BeginArray();
     for (const auto& a : q.answers) {
       json.BeginObject()

@@ -97,4 +97,59 @@ void WriteTocText(std::ostream& out,
   }
 }
 
+void WriteVariantChanges(JsonWriter& json, const std::vector<VariantChangeInfo>& changes) {
+  json.BeginArray();
+  for (const VariantChangeInfo& c : changes) {
+    json.BeginObject()
+        .Field("variant", c.variant)
+        .Field("variant_label", c.variant_label)
+        .Field("kind", c.kind);
+    for (const auto& [key, value] : std::vector<std::pair<const char*, const std::string*>>{
+             {"target", &c.target},
+             {"target_case", &c.target_case},
+             {"target_citation", &c.target_citation},
+             {"by", &c.by},
+             {"by_case", &c.by_case},
+             {"by_citation", &c.by_citation},
+             {"param", &c.param},
+             {"unit", &c.unit},
+             {"old_value", &c.old_value},
+             {"new_value", &c.new_value},
+             {"old_quote", &c.old_quote},
+             {"new_quote", &c.new_quote}}) {
+      json.Key(key).StringOrNull(*value);
+    }
+    json.EndObject();
+  }
+  json.EndArray();
+}
+
+std::string VariantName(const std::string& label, const std::string& id) {
+  size_t cut = label.find(':');
+  if (cut == std::string::npos) cut = label.find(',');
+  std::string out = label.substr(0, cut);
+  while (!out.empty() && (out.back() == ' ' || out.back() == '.')) out.pop_back();
+  return out.empty() ? id : out;
+}
+
+std::string VariantFigures(const VariantChangeInfo& c) {
+  if (c.param.empty() || c.new_value.empty()) return "";
+  const std::string now = c.new_quote.empty() ? c.new_value : c.new_quote;
+  const std::string was = c.old_quote.empty() ? c.old_value : c.old_quote;
+  return c.param + " " + now + (was.empty() ? "" : " (anziché " + was + ")");
+}
+
+std::string VariantChangeLine(const VariantChangeInfo& c, const std::string& id) {
+  const std::string variant =
+      "la variante «" + VariantName(c.variant_label, c.variant) + "» (--variant " + c.variant + ")";
+  const std::string figures = VariantFigures(c);
+  if (c.by == id) {
+    if (c.kind == "adds") return variant + " la aggiunge alle regole di base";
+    return variant + (c.kind == "replaces" ? " la mette al posto di: " : " con essa modifica: ") +
+           c.target_citation + " [" + c.target + "]" + (figures.empty() ? "" : "; " + figures);
+  }
+  return variant + (c.kind == "replaces" ? " la sostituisce con: " : " la modifica con: ") +
+         c.by_citation + " [" + c.by + "]" + (figures.empty() ? "" : "; " + figures);
+}
+
 }  // namespace arbitro::cli

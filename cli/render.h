@@ -27,6 +27,20 @@ std::string EscapeHtml(const std::string& text);
 // Bold (ANSI) when color is on.
 std::string Bold(const std::string& text, bool color);
 
+// Variant changes as JSON objects: {"variant", "variant_label", "kind", "target",
+// "target_case", "target_citation", "by", "by_case", "by_citation", "param", "unit",
+// "old_value", "new_value", "old_quote", "new_quote"} (empty strings as null).
+void WriteVariantChanges(JsonWriter& json, const std::vector<VariantChangeInfo>& changes);
+// One Italian line for a variant change seen from the provision `id` (its target or the
+// variant's own provision): "la variante «Regola avanzata» (--variant regola-avanzata)
+// la modifica: Regola 12 › A [doc#r12__a__p1]; bonus-contrasto-difensore +2 (anziché +1)".
+std::string VariantChangeLine(const VariantChangeInfo& change, const std::string& id);
+// A variant's name for a reader: its label up to the first colon or comma
+// ("Regola 12A "Regola avanzata""), else its id.
+std::string VariantName(const std::string& label, const std::string& id);
+// "bonus-contrasto-difensore +2 (anziché +1)", or "" when no parameter changes.
+std::string VariantFigures(const VariantChangeInfo& change);
+
 // The table of contents of each document, indented by depth, with provision ids.
 void WriteTocText(std::ostream& out,
                   const std::vector<std::pair<DocumentInfo, std::vector<TocLine>>>& tocs);

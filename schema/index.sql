@@ -31,6 +31,7 @@ CREATE TABLE variants (
   document_id INTEGER NOT NULL REFERENCES documents(id),
   variant     TEXT NOT NULL,
   label       TEXT NOT NULL,
+  excludes    TEXT NOT NULL DEFAULT '',  -- variants it cannot be played with, space-separated
   PRIMARY KEY (document_id, variant)
 );
 
@@ -45,7 +46,7 @@ CREATE TABLE units (
   num             TEXT,
   heading         TEXT,
   provision_kind  TEXT,
-  variant         TEXT,
+  variant         TEXT,             -- its own or its nearest ancestor's variant
   text            TEXT NOT NULL,
   citation        TEXT NOT NULL,
   label           TEXT NOT NULL,
@@ -55,6 +56,23 @@ CREATE TABLE units (
 );
 CREATE INDEX units_parent ON units(parent_id);
 CREATE INDEX units_eid ON units(eid);
+
+-- what each variant changes (corpus/README.md, "Variants"): the base unit or case it
+-- amends or replaces (NULL for adds) and the variant's own unit or case
+CREATE TABLE variant_changes (
+  document_id    INTEGER NOT NULL REFERENCES documents(id),  -- the declaring document
+  ord            INTEGER NOT NULL,
+  variant        TEXT NOT NULL,
+  kind           TEXT NOT NULL,  -- amends | replaces | adds
+  target_unit_id INTEGER REFERENCES units(id),
+  target_case    TEXT,
+  by_unit_id     INTEGER NOT NULL REFERENCES units(id),
+  by_case        TEXT,
+  param          TEXT,
+  PRIMARY KEY (document_id, ord)
+);
+CREATE INDEX variant_changes_target ON variant_changes(target_unit_id);
+CREATE INDEX variant_changes_by ON variant_changes(by_unit_id);
 
 CREATE TABLE table_columns (
   unit_id INTEGER NOT NULL REFERENCES units(id),

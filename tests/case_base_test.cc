@@ -194,6 +194,11 @@ TEST_CASE("a variant switched on changes the ruling; an unknown variant lists th
        "regola-avanzata",
        {"fase=contrasto", "procedura=punteggio-contrasto", "pedina=difensore"},
        "bonus-dado"},
+      // 12B: the shot is made with the special die, so the arrow's two turns do not count.
+      {"soccer-tactics",
+       "dado-per-il-gol",
+       {"fase=tiro-in-porta", "giri-freccia=meno-di-due"},
+       "tiro-con-dado"},
       {"subbuteo-rugby",
        "gioco-con-accessori",
        {"fase=mischia", "accessorio=scrummer"},

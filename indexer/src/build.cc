@@ -96,8 +96,9 @@ std::string ReadLink(const std::string& path) {
 }  // namespace
 
 const char* IndexFormatVersion() {
-  return "7";
-}  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing; 7: body terms (Y)
+  return "8";
+}  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing; 7: variant changes;
+   // 8: body terms (Y)
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;

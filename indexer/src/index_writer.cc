@@ -212,6 +212,14 @@ class SqliteWriter {
     return s;
   }
 
+  // A unit holds under its own variant, else under its nearest ancestor's.
+  static std::string EffectiveVariant(const Rulebook& book, int unit) {
+    for (int u = unit; u >= 0; u = book.units[u].parent) {
+      if (!book.units[u].variant.empty()) return book.units[u].variant;
+    }
+    return "";
+  }
+
   Status WriteStructure(const Rulebook& book, IndexStats* stats) {
     Statement doc, variant, unit, col, cell, kase, cond, sanction, param, term, note;
     Status s = Prep(&doc,
@@ -219,7 +227,8 @@ class SqliteWriter {
                     " source_file, source_format, summarises, path)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (s.ok())
-      s = Prep(&variant, "INSERT INTO variants(document_id, variant, label) VALUES (?, ?, ?)");
+      s = Prep(&variant,
+               "INSERT INTO variants(document_id, variant, label, excludes) VALUES (?, ?, ?, ?)");
     if (s.ok())
       s = Prep(&unit,
                "INSERT INTO units(document_id, eid, parent_id, ord, kind, num, heading,"
@@ -264,7 +273,11 @@ class SqliteWriter {
     doc_ids_[&book] = doc_id;
     ++stats->documents;
     for (const auto& [id, label] : book.variants) {
-      if (s.ok()) s = variant.Bind(1, doc_id).Bind(2, id).Bind(3, label).Run();
+      std::string excludes;
+      for (const auto& [v, other] : book.variant_excludes) {
+        if (v == id) excludes += (excludes.empty() ? "" : " ") + other;
+      }
+      if (s.ok()) s = variant.Bind(1, doc_id).Bind(2, id).Bind(3, label).Bind(4, excludes).Run();
     }
     for (const Note& n : book.notes) {
       if (s.ok()) s = note.Bind(1, doc_id).BindNull(2).Bind(3, n.type).Bind(4, n.text).Run();
@@ -285,7 +298,7 @@ class SqliteWriter {
               .Bind(6, u.num)
               .Bind(7, u.heading)
               .Bind(8, u.provision_kind)
-              .Bind(9, u.variant)
+              .Bind(9, EffectiveVariant(book, static_cast<int>(i)))
               .Bind(10, u.text)
               .Bind(11, book.Citation(static_cast<int>(i)))
               .Bind(12, book.Label(static_cast<int>(i)))
@@ -373,6 +386,31 @@ class SqliteWriter {
     return UnitId(book, unit);
   }
 
+  // What each variant of `book` changes; the loader reports targets that do not resolve.
+  Status WriteVariantChanges(const Rulebook& book) {
+    Statement change;
+    Status s = Prep(&change,
+                    "INSERT INTO variant_changes(document_id, ord, variant, kind, target_unit_id,"
+                    " target_case, by_unit_id, by_case, param) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    for (size_t k = 0; s.ok() && k < book.variant_changes.size(); ++k) {
+      const VariantChange& c = book.variant_changes[k];
+      std::string target_case, by_case;
+      const long long target = ResolveUnit(book, c.target, &target_case);
+      const long long by = ResolveUnit(book, c.by, &by_case);
+      if (!by || (!c.target.empty() && !target)) continue;
+      change.Bind(1, doc_ids_[&book])
+          .Bind(2, static_cast<long long>(k))
+          .Bind(3, c.variant)
+          .Bind(4, c.kind);
+      if (target)
+        change.Bind(5, target);
+      else
+        change.BindNull(5);
+      s = change.Bind(6, target_case).Bind(7, by).Bind(8, by_case).Bind(9, c.param).Run();
+    }
+    return s;
+  }
+
   Status WriteLinks(const Rulebook& book) {
     Statement ref, over, toc;
     Status s = Prep(&ref,
@@ -416,6 +454,7 @@ class SqliteWriter {
                 .Run();
       }
     }
+    if (s.ok()) s = WriteVariantChanges(book);
     for (size_t k = 0; s.ok() && k < book.toc.size(); ++k) {
       const TocEntry& e = book.toc[k];
       std::string case_id;

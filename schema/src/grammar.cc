@@ -112,7 +112,12 @@ Grammar MakeRulebookGrammar() {
   e["source"] = Text({Req("file"), OptEnum("format", {"text", "pdf-text", "ocr"})});
   e["summarises"] = Empty({Req("doc", Type::kSlug)});
   e["author"] = Text({Opt("role")});
-  e["variant"] = Text({Req("id", Type::kSlug)});
+  e["variant"] = Elements({Req("id", Type::kSlug), Req("label"), Opt("excludes")},
+                          {Any({"amends", "replaces", "adds"})});
+  e["amends"] =
+      Empty({Req("target", Type::kTarget), Req("by", Type::kTarget), Opt("param", Type::kSlug)});
+  e["replaces"] = Empty({Req("target", Type::kTarget), Req("by", Type::kTarget)});
+  e["adds"] = Empty({Req("by", Type::kTarget)});
   e["note"] = Text({ReqEnum("type", {"editorial", "source-defect", "ocr", "furniture"})});
   e["front"] = Elements({}, {Any({"toc", "fw", "block", "note"})});
   e["toc"] = Elements({}, {Maybe("heading"), Any({"entry"})});

@@ -175,6 +175,7 @@ class CorpusLoader {
                      });
     ResolvePending();
     CheckOverrideCycles();
+    for (const Rulebook& book : corpus_->rulebooks) CheckVariantChanges(*corpus_, book, reporter_);
     reporter_->Sort();
     return reporter_->ToStatus();
   }
@@ -409,6 +410,7 @@ Status LoadRulebookFile(const std::string& path, const Corpus& context, Rulebook
     }
     std::vector<schema_detail::PendingTarget> pending;  // other documents are not checked
     schema_detail::ReadRulebook(xml, context, book, &pending, &reporter);
+    schema_detail::CheckVariantChanges(context, *book, &reporter);
     if (!context.FindVocabulary(book->game)) {
       reporter.Error(xml.Pos(xml.Root()), "no vocabulary for game '" + book->game + "'");
     }

@@ -54,4 +54,11 @@ struct PendingTarget {
 void ReadRulebook(const XmlFile& xml, const Corpus& context, Rulebook* book,
                   std::vector<PendingTarget>* pending, Reporter* reporter);
 
+// The variant changes of `book` (variant_check.cc), once the corpus is loaded and the
+// targets resolved (targets in documents `corpus` lacks are skipped): `by` marked with the
+// variant, targets of the same game and not part of the variant, amended parameters
+// present on both sides, every unit marked with a variant named by a declaration (a
+// warning).
+void CheckVariantChanges(const Corpus& corpus, const Rulebook& book, Reporter* reporter);
+
 }  // namespace arbitro::schema_detail

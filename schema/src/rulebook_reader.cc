@@ -97,6 +97,18 @@ class RulebookReader {
       if (name == "variant") ReadVariant(el);
       if (name == "note") book_->notes.push_back(ReadNote(el));
     }
+    // A variant excludes variants declared beside it, never itself.
+    for (pugi::xml_node el : meta.children("variant")) {
+      const std::string id = TokenAttr(el, "id");
+      for (const std::string& other : SplitWords(Attr(el, "excludes"))) {
+        if (other == id) {
+          Error(el, "variant '" + id + "' excludes itself");
+        } else if (std::none_of(book_->variants.begin(), book_->variants.end(),
+                                [&](const auto& v) { return v.first == other; })) {
+          Error(el, "variant '" + id + "' excludes undeclared variant '" + other + "'");
+        }
+      }
+    }
   }
 
   void ReadSource(pugi::xml_node el) {
@@ -127,7 +139,25 @@ class RulebookReader {
       Error(el, "duplicate variant '" + id + "'");
       return;
     }
-    variants.emplace_back(id, PlainText(el));
+    variants.emplace_back(id, CollapseWhitespace(Attr(el, "label")));
+    book_->variant_pos[id] = xml_.Pos(el);
+    for (const std::string& other : SplitWords(Attr(el, "excludes"))) {
+      book_->variant_excludes.emplace_back(id, other);
+    }
+    for (pugi::xml_node child : el.children()) {
+      if (child.type() != pugi::node_element) continue;
+      VariantChange change{id,
+                           child.name(),
+                           TokenAttr(child, "target"),
+                           TokenAttr(child, "by"),
+                           TokenAttr(child, "param"),
+                           xml_.Pos(child)};
+      if (change.by.find('#') != std::string::npos) {
+        Error(child,
+              "'by' of a variant change names a unit of this document, not '" + change.by + "'");
+      }
+      book_->variant_changes.push_back(std::move(change));
+    }
   }
 
   Note ReadNote(pugi::xml_node el) { return {TokenAttr(el, "type"), PlainText(el), xml_.Pos(el)}; }
@@ -443,6 +473,10 @@ class RulebookReader {
       for (const Override& o : unit.overrides) Resolve(o.target, "override", o.pos);
     }
     for (const TocEntry& e : book_->toc) Resolve(e.ref, "toc entry", e.pos);
+    for (const VariantChange& c : book_->variant_changes) {
+      Resolve(c.target, "variant change", c.pos);
+      if (c.by.find('#') == std::string::npos) Resolve(c.by, "variant change 'by'", c.pos);
+    }
   }
 
   void Resolve(const std::string& target, const char* what, const SourcePos& pos) {

@@ -47,6 +47,12 @@ bool ParseSeverity(const std::string& name, Severity* severity);
 //   RESTART-NO-PLACE                            a restart sanction without the place its
 //                                               provision states (error)
 //   VALUE-OUT-OF-DOMAIN, VARIANT-UNDECLARED, CASE-UNSATISFIABLE
+//   VARIANT-EMPTY                               a variant that declares no change: switching
+//                                               it on changes no answer (warning)
+//   VARIANT-CONFLICT                            two variants not declared exclusive that
+//                                               change the same base provision differently
+//                                               (a parameter's value, a case's sanctions, a
+//                                               replacement) (error)
 struct Finding {
   std::string code;
   Severity severity = Severity::kWarning;

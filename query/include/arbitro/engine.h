@@ -46,6 +46,22 @@ struct LinkInfo {
   std::string kind;
 };
 
+// What a variant changes in the base rules (corpus/README.md, "Variants"): a base
+// provision or case it amends (states anew) or replaces (switches off), or a provision it
+// adds. Ids are "doc#eId".
+struct VariantChangeInfo {
+  std::string game;
+  std::string variant;  // "regola-avanzata"
+  std::string variant_label;
+  std::string kind;                                  // amends | replaces | adds
+  std::string target, target_case, target_citation;  // the base unit; empty for adds
+  std::string by, by_case, by_citation, by_text;     // the variant's own unit
+  std::string param;                 // amends: the parameter whose value changes, or ""
+  std::string unit;                  // the parameter's unit (cm, pips …)
+  std::string old_value, new_value;  // its values ("1", "2"), base then variant
+  std::string old_quote, new_quote;  // the figures as printed ("+1", "+2")
+};
+
 struct ProvisionInfo {
   std::string game;
   std::string doc;
@@ -56,11 +72,15 @@ struct ProvisionInfo {
   std::string label;
   std::string heading;
   std::string text;
-  std::string variant;
+  std::string variant;        // the variant it holds under (its own or an ancestor's), or ""
+  std::string variant_label;  // that variant's label
   std::vector<SanctionInfo> sanctions;  // distinct sanctions over the unit's cases
   std::vector<LinkInfo> refs_out;
   std::vector<LinkInfo> refs_in;
   std::vector<std::pair<std::string, std::string>> cells;  // rows
+  // Declared changes this unit is the target or the variant's own unit of (loaded with
+  // the links: Show, Ask hits).
+  std::vector<VariantChangeInfo> variant_changes;
 };
 
 // ---------------------------------------------------------------- ask
@@ -69,12 +89,17 @@ struct AskOptions {
   std::string game;  // empty: infer from the question or rank across all games; a
                      // document id searches that document only (see CanonicalGame)
   int limit = 5;     // 1..100
+  // Variants in play: a provision of one ranks just above the base provision it amends
+  // or replaces. Without --game the variants' game is searched. InvalidArgument for a
+  // name no game declares (the message lists the variants) or two that exclude each other.
+  std::vector<std::string> variants;
 };
 
 struct AskHit {
   ProvisionInfo provision;
   double score = 0;                                   // higher is better, in (0, 1]
   std::vector<std::pair<size_t, size_t>> highlights;  // byte ranges in provision.text
+  bool variant_enabled = false;                       // the provision holds under a variant in play
 };
 
 struct AskResult {
@@ -83,6 +108,7 @@ struct AskResult {
   bool game_inferred = false;
   std::string corrected;  // spelling-corrected question when a correction was made
   std::vector<AskHit> hits;
+  std::vector<std::string> variants;  // the variants in play (AskOptions::variants)
 };
 
 // ---------------------------------------------------------------- resolve
@@ -95,6 +121,7 @@ struct FactReading {
 
 struct Citation {
   std::string game, doc, id, citation, text;
+  std::string variant;  // the variant the provision holds under, or ""
 };
 
 struct Ruling {
@@ -134,6 +161,8 @@ struct ResolveResult {
   std::vector<std::string> explanation;  // --explain trace lines (Italian)
   std::vector<std::string> notes;        // e.g. "una variante cambierebbe la decisione"
   std::vector<AskHit> closest;           // when nothing matched: closest provisions from ask
+  // Changes of the variants in play that touch a cited provision (the amended figures).
+  std::vector<VariantChangeInfo> variant_changes;
 };
 
 // ---------------------------------------------------------------- browse
@@ -142,7 +171,9 @@ struct DocumentInfo {
   std::string game, doc, title, short_title, edition, date, language, source_file;
   std::string summarises;
   long long provisions = 0, rows = 0, cases = 0;
-  std::vector<std::pair<std::string, std::string>> variants;
+  std::vector<std::pair<std::string, std::string>> variants;          // (id, label)
+  std::vector<std::pair<std::string, std::string>> variant_excludes;  // (variant, excluded)
+  std::vector<VariantChangeInfo> variant_changes;                     // declared by this document
 };
 
 struct TocLine {
@@ -161,6 +192,8 @@ struct FactInfo {
     std::vector<std::string> forms;
   };
   std::vector<Value> values;
+  // The variants under which alone a case tests this fact; empty when the base rules do.
+  std::vector<std::string> variants;
 };
 
 // One candidate provision Ask re-ranks, with its feature values (arbitro tune).
@@ -203,6 +236,10 @@ class Engine {
 
   // Facts of a game's vocabulary. NotFound for an unknown game.
   Status Facts(const std::string& game, std::vector<FactInfo>* facts);
+
+  // OK when every name in `variants` is a variant of `game` (any name Ask accepts) and no
+  // two exclude each other; InvalidArgument listing the game's variants otherwise.
+  Status CheckVariants(const std::string& game, const std::vector<std::string>& variants) const;
 
   // Resolves a described situation (or structured facts) to rulings.
   Status Resolve(const std::string& scenario, const ResolveOptions& options, ResolveResult* result);

@@ -46,6 +46,12 @@ struct QuizOptions {
   int count = 20;                   // 1..10000
   unsigned long long seed = 1;
   std::string difficulty;  // "", easy, medium, hard
+  // Variants in play (any of the games'): their cases give questions that name the
+  // variant (Question::variants, and the stem says so), and what they replace or amend is
+  // no longer asked in its base form. Empty: no question depends on a variant. Without
+  // games, the variants' games. InvalidArgument for an unknown variant (the message lists
+  // them) or two that exclude each other.
+  std::vector<std::string> variants;
 };
 
 struct QuizAnswer {
@@ -84,6 +90,7 @@ struct Question {
   std::vector<std::pair<std::string, std::string>> facts;  // situation, tf/cloze on a ruling
   std::vector<QuizCitation> citations;                     // the provisions the answer rests on
   std::string feedback;                                    // general feedback (Italian)
+  std::vector<std::string> variants;  // the variants in play the question assumes
 };
 
 struct QuizRuleSummary {
@@ -99,6 +106,7 @@ struct QuizResult {
   std::vector<QuizRuleSummary> per_rule;  // rules with selected questions, in document order
   std::vector<std::string> thin_rules;    // requested rules with too little structure (labels)
   std::vector<std::string> games;         // games the quiz was drawn from
+  std::vector<std::string> variants;      // the variants in play (QuizOptions::variants)
 };
 
 // Generates a quiz. InvalidArgument for an unknown game, kind, difficulty, a count

@@ -25,6 +25,7 @@
 #include <unordered_map>
 
 #include "ask/question.h"
+#include "ask/variants.h"
 #include "core/engine_impl.h"
 #include "core/weights.h"
 
@@ -125,6 +126,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     Status s = im.CanonicalGame(asked.game, &options.game, &only_doc);
     if (!s.ok()) return s;
   }
+  if (Status s = ask::VariantGame(im, &options); !s.ok()) return s;  // --variant (variants.cc)
   std::vector<Token> tokens =
       im.analyzer->Tokenize(SanitizeUtf8(question.substr(0, kMaxQueryBytes)));
   if (tokens.size() > kMaxQueryTokens) tokens.resize(kMaxQueryTokens);
@@ -482,7 +484,7 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
   } catch (const Xapian::Error& e) {
     return Status::IndexError("ricerca non riuscita: " + e.get_description());
   }
-  return Status::OK();
+  return ask::ApplyVariants(im, options, result);  // variants in play (variants.cc)
 }
 
 Status Engine::AskCandidates(const std::string& question, const AskOptions& options,

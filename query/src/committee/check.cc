@@ -253,6 +253,7 @@ Status CheckCorpus(const Corpus& corpus, const CheckOptions& options,
       if (book.game == game && !book.summarises.empty()) with_abridged.push_back(&book);
     }
     CheckParams(sink, with_abridged, links);
+    CheckVariants(sink, with_abridged);
   }
   for (const Rulebook& book : corpus.rulebooks) {
     if (book.summarises.empty()) continue;

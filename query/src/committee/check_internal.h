@@ -95,6 +95,8 @@ void CheckReferences(FindingSink& sink, const Rulebook& book);
 void CheckToc(FindingSink& sink, const Rulebook& book);
 // VALUE-OUT-OF-DOMAIN, VARIANT-UNDECLARED, CASE-UNSATISFIABLE.
 void CheckDomains(FindingSink& sink, const Rulebook& book);
+// VARIANT-EMPTY, VARIANT-CONFLICT among the documents of one game (check_variants.cc).
+void CheckVariants(FindingSink& sink, const std::vector<const Rulebook*>& books);
 // DECISION-PROVISO, RESTART-NO-PLACE (check_cases.cc).
 void CheckCaseWording(FindingSink& sink, const Rulebook& book);
 

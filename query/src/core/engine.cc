@@ -94,10 +94,15 @@ Status Engine::Impl::Load() {
 
   Statement variants;
   s = db.Prepare(
-      "SELECT d.doc, v.variant, v.label FROM variants v JOIN documents d ON d.id = v.document_id",
+      "SELECT d.doc, v.variant, v.label, v.excludes FROM variants v"
+      " JOIN documents d ON d.id = v.document_id ORDER BY v.rowid",
       &variants);
   while (s.ok() && variants.Step(&s)) {
-    docs[variants.Text(0)].info.variants.emplace_back(variants.Text(1), variants.Text(2));
+    DocumentInfo& d = docs[variants.Text(0)].info;
+    d.variants.emplace_back(variants.Text(1), variants.Text(2));
+    for (const std::string& other : SplitSpaces(variants.Text(3))) {
+      d.variant_excludes.emplace_back(variants.Text(1), other);
+    }
   }
 
   // Analyzer: the same lexicon as at index time.
@@ -214,6 +219,7 @@ Status Engine::Impl::LoadProvision(long long unit_id, bool with_links, Provision
   info->text = unit_by_id.Text(7);
   info->variant = unit_by_id.Text(8);
   unit_by_id.Reset();
+  info->variant_label = info->variant.empty() ? "" : VariantLabel(d.game, info->variant);
 
   info->sanctions.clear();
   sanctions_of_unit.Bind(1, unit_id);
@@ -266,7 +272,8 @@ Status Engine::Impl::LoadProvision(long long unit_id, bool with_links, Provision
   };
   resolve(out, &info->refs_out);
   resolve(in, &info->refs_in);
-  return s;
+  if (!s.ok()) return s;
+  return VariantChangesOf(unit_id, &info->variant_changes);
 }
 
 Status Engine::Impl::FindUnit(const std::string& id, long long* unit_id) {
@@ -411,30 +418,9 @@ Status Engine::Show(const std::string& id, ProvisionInfo* info) {
 
 Status Engine::Games(std::vector<DocumentInfo>* docs) {
   docs->clear();
+  Status s = impl_->LoadVariantChanges();
+  if (!s.ok()) return s;
   for (const auto& [id, row] : impl_->docs) docs->push_back(row.info);
-  return Status::OK();
-}
-
-Status Engine::Impl::CheckVariants(const std::string& game,
-                                   const std::vector<std::string>& variants) const {
-  std::vector<std::string> known;
-  for (const auto& [doc, row] : docs) {
-    if (row.info.game != game) continue;
-    for (const auto& [id, label] : row.info.variants) {
-      if (std::find(known.begin(), known.end(), id) == known.end()) known.push_back(id);
-    }
-  }
-  for (const std::string& v : variants) {
-    if (std::find(known.begin(), known.end(), v) != known.end()) continue;
-    if (known.empty()) {
-      return Status::InvalidArgument("variante sconosciuta '" + v + "': " + game +
-                                     " non ha varianti");
-    }
-    const std::string near = NearestWord(v, known);
-    return Status::InvalidArgument("variante sconosciuta '" + v + "' per " + game +
-                                   (near.empty() ? "" : ", forse '" + near + "'?") +
-                                   " (varianti: " + Join(known, ", ") + ")");
-  }
   return Status::OK();
 }
 
@@ -508,13 +494,29 @@ Status Engine::Facts(const std::string& name, std::vector<FactInfo>* facts) {
   if (!s.ok()) return s;
   facts->clear();
   GameRules rules;
-  s = LoadGameRules(impl_->db, game, impl_->sanction_labels, impl_->beneficiary_labels, &rules,
-                    /*with_cases=*/false);
+  s = LoadGameRules(impl_->db, game, impl_->sanction_labels, impl_->beneficiary_labels, &rules);
   if (!s.ok()) return s;
+  // Facts only a variant's cases test: the variants, in declaration order.
+  std::map<std::string, std::set<std::string>> tested_under;  // fact → variants ("" = base)
+  for (const RuleCase& c : rules.cases) {
+    for (const RuleCond& cond : c.when) tested_under[cond.fact].insert(c.variant);
+  }
+  std::vector<std::string> order;
+  for (const auto& [doc, row] : impl_->docs) {
+    if (row.info.game != game) continue;
+    for (const auto& [id, label] : row.info.variants) order.push_back(id);
+  }
   for (const RuleFact& rf : rules.facts) {
-    FactInfo f{rf.name, rf.integer ? "integer" : "enum", rf.ask, rf.label, rf.default_value,
-               rf.forms, {}};
+    FactInfo f{
+        rf.name, rf.integer ? "integer" : "enum", rf.ask, rf.label, rf.default_value, rf.forms, {},
+        {}};
     for (const RuleValue& v : rf.values) f.values.push_back({v.id, v.label, v.forms});
+    const auto& under = tested_under[rf.name];
+    if (!under.empty() && !under.count("")) {
+      for (const auto& v : order) {
+        if (under.count(v)) f.variants.push_back(v);
+      }
+    }
     facts->push_back(std::move(f));
   }
   return Status::OK();

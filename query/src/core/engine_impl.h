@@ -65,8 +65,27 @@ struct Engine::Impl {
   std::map<std::string, double> HintScores(const std::vector<Token>& tokens) const;
   // Game suggested by the words of `tokens`, or "" when unclear.
   std::string InferGame(const std::vector<Token>& tokens) const;
-  // InvalidArgument naming the game's variants when one of `variants` is not one.
+  // InvalidArgument naming the game's variants when one of `variants` is not one, or
+  // when two of them exclude each other.
   Status CheckVariants(const std::string& game, const std::vector<std::string>& variants) const;
+  // Without a game: the one game that declares every name in `variants` (left empty
+  // when several do); InvalidArgument listing every game's variants when none does.
+  Status GameOfVariants(const std::vector<std::string>& variants, std::string* game) const;
+  // The label of a variant of `game` ("" when unknown).
+  std::string VariantLabel(const std::string& game, const std::string& variant) const;
+
+  // Declared variant changes of every game (core/variants.cc), loaded on first use, with
+  // the rowids of the units they link.
+  struct VariantChangeRow {
+    long long target_unit = 0;  // 0 for adds
+    long long by_unit = 0;
+    VariantChangeInfo info;
+  };
+  std::vector<VariantChangeRow> variant_changes;
+  bool variant_changes_loaded = false;
+  Status LoadVariantChanges();
+  // The changes `unit_id` is the target or the variant's own unit of.
+  Status VariantChangesOf(long long unit_id, std::vector<VariantChangeInfo>* out);
   // See Engine::CanonicalGame; `doc` (optional) receives the document when `name`
   // names one document rather than a game.
   Status CanonicalGame(const std::string& name, std::string* game,

@@ -4,7 +4,6 @@
 #include <cstring>
 
 namespace arbitro {
-namespace {
 
 std::vector<std::string> SplitSpaces(const std::string& s) {
   std::vector<std::string> out;
@@ -17,6 +16,8 @@ std::vector<std::string> SplitSpaces(const std::string& s) {
   }
   return out;
 }
+
+namespace {
 
 std::string Lookup(const std::map<std::pair<std::string, std::string>, std::string>& labels,
                    const std::string& game, const std::string& id) {
@@ -186,6 +187,21 @@ Status LoadGameRules(Database& db, const std::string& game,
   if (s.ok()) {
     variants.Bind(1, game);
     while (variants.Step(&s)) rules->variant_labels[variants.Text(0)] = variants.Text(1);
+  }
+  Statement changes;
+  if (s.ok())
+    s = db.Prepare(
+        "SELECT c.variant, c.kind, coalesce(c.target_unit_id, 0), c.target_case, c.by_unit_id,"
+        " c.by_case, c.param FROM variant_changes c JOIN documents d ON d.id = c.document_id"
+        " WHERE d.game = ? ORDER BY c.document_id, c.ord",
+        &changes);
+  if (s.ok()) {
+    changes.Bind(1, game);
+    while (changes.Step(&s)) {
+      rules->variant_changes.push_back({changes.Text(0), changes.Text(1), changes.Int(2),
+                                        changes.Text(3), changes.Int(4), changes.Text(5),
+                                        changes.Text(6)});
+    }
   }
   return s;
 }

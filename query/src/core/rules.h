@@ -60,12 +60,23 @@ struct RuleOverride {
   std::string kind, quote;
 };
 
+// What a variant changes (corpus/README.md, "Variants"), by the units' rowids.
+struct RuleVariantChange {
+  std::string variant, kind;  // kind: amends | replaces | adds
+  long long target_unit = 0;  // 0 for adds
+  std::string target_case;    // empty: every case of the target
+  long long by_unit = 0;
+  std::string by_case;  // empty: every case of the variant's unit
+  std::string param;    // amends: the parameter whose value changes, or ""
+};
+
 struct GameRules {
   std::string game;
   std::vector<RuleFact> facts;
   std::vector<RuleCase> cases;
   std::vector<RuleOverride> overrides;
   std::map<std::string, std::string> variant_labels;
+  std::vector<RuleVariantChange> variant_changes;
   const RuleFact* Fact(const std::string& name) const {
     for (const auto& f : facts) {
       if (f.name == name) return &f;
@@ -80,6 +91,9 @@ Status LoadGameRules(Database& db, const std::string& game,
                      const std::map<std::pair<std::string, std::string>, std::string>& sanction_labels,
                      const std::map<std::pair<std::string, std::string>, std::string>& beneficiary_labels,
                      GameRules* rules, bool with_cases = true);
+
+// "a b  c" → {"a", "b", "c"}
+std::vector<std::string> SplitSpaces(const std::string& s);
 
 // Does a condition hold for a known value? Integer comparisons for lt/le/gt/ge.
 bool CondHolds(const RuleCond& cond, const std::string& value);

@@ -57,8 +57,9 @@ struct Scene {
 
 class Builder {
  public:
-  Builder(Engine& engine, const GameData& data, std::vector<Candidate>* out)
-      : engine_(engine), data_(data), out_(out) {}
+  Builder(Engine& engine, const GameData& data, const std::vector<std::string>& variants,
+          std::vector<Candidate>* out)
+      : engine_(engine), data_(data), variants_(variants), out_(out) {}
 
   Status Run() {
     for (const RuleCase& c : data_.rules.cases) {
@@ -145,6 +146,7 @@ class Builder {
 
   Engine& engine_;
   const GameData& data_;
+  const std::vector<std::string>& variants_;  // in play (variants.cc)
   std::vector<Candidate>* out_;
   std::map<std::string, ResolveResult> cache_;
   std::set<std::string> situations_, ids_, stems_;

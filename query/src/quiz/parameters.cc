@@ -38,7 +38,9 @@ void Builder::FromParams() {
   std::set<std::string> done;
   for (const auto& p : data_.params) {
     const Unit* u = data_.FindUnit(p.unit);
-    if (!u || !u->variant.empty()) continue;
+    if (!u || !VariantInPlay(variants_, u->variant) ||
+        ChangedByVariant(data_, variants_, p.unit, p.name))
+      continue;
     const ParamPhrase* phrase = FindParamPhrase(data_.phrasing, p.name, u->doc, u->eid,
                                                 values_of[p.name].size() > 1);
     if (!phrase) continue;  // no question for it: lint-corpus says so

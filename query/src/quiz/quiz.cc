@@ -93,6 +93,10 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
   if (games.empty()) games.assign(im.games.begin(), im.games.end());
   std::sort(games.begin(), games.end());
   games.erase(std::unique(games.begin(), games.end()), games.end());
+  std::map<std::string, std::vector<std::string>> in_play;  // game → its variants in play
+  Status vs = quiz::VariantsOfGames(im, options, &games, &in_play);
+  if (!vs.ok()) return vs;
+  result->variants = options.variants;
   result->games = games;
   result->requested = options.count;
 
@@ -135,7 +139,7 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
     quiz::GameData& d = data[g];
     Status s = quiz::LoadGameData(im, g, &d);
     if (!s.ok()) return s;
-    s = quiz::BuildCandidates(engine, d, &candidates);
+    s = quiz::BuildCandidates(engine, d, in_play[g], &candidates);
     if (!s.ok()) return s;
   }
   auto term_match = [&](const quiz::Unit& u, const Topic& t) {

@@ -64,8 +64,27 @@ struct Candidate {
 
 Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data);
 
-// Every candidate of a game, in a deterministic order independent of any seed.
-Status BuildCandidates(Engine& engine, const GameData& data, std::vector<Candidate>* out);
+// Every candidate of a game, in a deterministic order independent of any seed, with
+// `variants` in play (quiz/variants.cc).
+Status BuildCandidates(Engine& engine, const GameData& data,
+                       const std::vector<std::string>& variants, std::vector<Candidate>* out);
+
+// ---- variants in play (variants.cc)
+// Which of `games` each variant of `options` belongs to (the variants' games when
+// options.games is empty: `games` is narrowed to them). InvalidArgument for a variant no
+// game declares, or two that exclude each other.
+Status VariantsOfGames(const Engine::Impl& im, const QuizOptions& options,
+                       std::vector<std::string>* games,
+                       std::map<std::string, std::vector<std::string>>* in_play);
+// A case or unit of `variant` may give questions: base ("") or a variant in play.
+bool VariantInPlay(const std::vector<std::string>& variants, const std::string& variant);
+// A variant in play replaces `unit`, or (given `param`) amends that parameter of it.
+bool ChangedByVariant(const GameData& data, const std::vector<std::string>& variants,
+                      long long unit, const std::string& param = "");
+// The candidates from `first` on that cite a provision of a variant in play name it:
+// Question::variants, and a stem that opens with the variant's name.
+void MarkVariantQuestions(const GameData& data, const std::vector<std::string>& variants,
+                          std::vector<Candidate>* out, size_t first);
 
 // Text helpers shared by the quiz files.
 std::string Fold(const std::string& text);   // lower case, accents stripped, spaces collapsed

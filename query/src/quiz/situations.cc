@@ -19,6 +19,7 @@ Status Builder::Resolve(const Facts& facts, const ResolveResult** out) {
     ResolveOptions options;
     options.game = data_.game;
     options.facts = facts;
+    options.variants = variants_;
     ResolveResult r;
     Status s = engine_.Resolve("", options, &r);
     if (!s.ok() && s.code() != Status::Code::kInvalidArgument) return s;
@@ -150,7 +151,8 @@ std::string ShortCitation(const std::string& citation) {
 }  // namespace
 
 Status Builder::FromCase(const RuleCase& c) {
-  if (!c.variant.empty() || c.sanctions.empty() || c.when.empty()) return Status::OK();
+  if (!VariantInPlay(variants_, c.variant) || c.sanctions.empty() || c.when.empty())
+    return Status::OK();
   const Unit* unit = data_.FindUnit(c.unit_id);
   if (!unit) return Status::OK();
   Facts facts = FactsOf(c);
@@ -321,9 +323,13 @@ Status Builder::FromCase(const RuleCase& c) {
   return Status::OK();
 }
 
-Status BuildCandidates(Engine& engine, const GameData& data, std::vector<Candidate>* out) {
-  Builder builder(engine, data, out);
-  return builder.Run();
+Status BuildCandidates(Engine& engine, const GameData& data,
+                       const std::vector<std::string>& variants, std::vector<Candidate>* out) {
+  const size_t first = out->size();
+  Builder builder(engine, data, variants, out);
+  Status s = builder.Run();
+  if (s.ok()) MarkVariantQuestions(data, variants, out, first);
+  return s;
 }
 
 }  // namespace arbitro::quiz

@@ -38,7 +38,8 @@ void Builder::FromTerms() {
   for (size_t i = 0; i < data_.terms.size(); ++i) {
     const Term& t = data_.terms[i];
     const Unit* u = data_.FindUnit(t.unit);
-    if (!u || !u->variant.empty()) continue;
+    if (!u || !VariantInPlay(variants_, u->variant) || ChangedByVariant(data_, variants_, u->id))
+      continue;
     const std::string key = "term:" + data_.game + ":" + Fold(t.name);
     if (!done.insert(key).second) continue;
     const auto name_words = Words(t.name);

@@ -6,7 +6,8 @@
 // less specific one with another sanction; cases with the same sanction are cited
 // together (body + summary table). When cases that would be more specific wait on a
 // fact the description lacks, that fact becomes an `unresolved` question whose
-// options are the rulings for each of its values.
+// options are the rulings for each of its values. Variants in play switch off what they
+// replace and win, like an exception, over what they amend (corpus/README.md).
 #include "resolve/evaluate.h"
 
 #include <algorithm>
@@ -115,6 +116,43 @@ std::string Because(const GameRules& rules, const RuleCase& c) {
   return c.citation + ": si applica perché " + Join(parts, "; ") + " → " + DecisionOf(c);
 }
 
+bool Names(const RuleCase& c, long long unit, const std::string& case_id) {
+  return c.unit_id == unit && (case_id.empty() || case_id == c.case_id);
+}
+
+// Declared changes of the variants in play: a replaced case never applies (nor waits on
+// a fact); an amended case yields when a case of the variant's unit applies.
+void ApplyVariantChanges(const GameRules& rules, const ResolveOptions& options,
+                         std::vector<CaseEval>* applicable, std::vector<CaseEval>* pending,
+                         ResolveResult* result) {
+  for (const RuleVariantChange& v : rules.variant_changes) {
+    if (v.kind == "adds" || !VariantEnabled(v.variant, options) || v.variant.empty()) continue;
+    std::string winner;  // the citation of an applicable case of the variant's unit
+    for (const auto& e : *applicable) {
+      if (Names(*e.rc, v.by_unit, v.by_case)) winner = e.rc->citation;
+    }
+    if (v.kind == "amends" && winner.empty()) continue;
+    const std::string why =
+        v.kind == "replaces" ? "sostituito dalla variante " : "modificato dalla variante ";
+    auto drop = [&](std::vector<CaseEval>* list, bool explain) {
+      list->erase(
+          std::remove_if(list->begin(), list->end(),
+                         [&](const CaseEval& e) {
+                           if (!Names(*e.rc, v.target_unit, v.target_case)) return false;
+                           if (explain && options.explain) {
+                             result->explanation.push_back(why + v.variant + ": " + e.rc->citation +
+                                                           " (" + e.rc->case_id + ")" +
+                                                           (winner.empty() ? "" : " da " + winner));
+                           }
+                           return true;
+                         }),
+          list->end());
+    };
+    if (v.kind == "replaces") drop(pending, false);
+    drop(applicable, true);
+  }
+}
+
 }  // namespace
 
 // Evaluates every case of the game on `facts`; fills rulings, notes and, when
@@ -140,6 +178,7 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
       pending.push_back(e);
     }
   }
+  ApplyVariantChanges(rules, options, &applicable, &pending, result);
   // Declared overrides: an applicable winner removes its targets, unless the winner is
   // itself overridden (a fixed point: a chain A > B > C keeps A and C only when B is
   // out). Cycles, which check reports, stop after as many rounds as cases.
@@ -269,8 +308,8 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
     std::set<std::string> cited;
     for (const auto* e : grouped[g].members) {
       if (!cited.insert(e->rc->doc + "#" + e->rc->eid).second) continue;
-      ruling.citations.push_back(
-          {rules.game, e->rc->doc, e->rc->doc + "#" + e->rc->eid, e->rc->citation, e->rc->text});
+      ruling.citations.push_back({rules.game, e->rc->doc, e->rc->doc + "#" + e->rc->eid,
+                                  e->rc->citation, e->rc->text, e->rc->variant});
       ruling.because.push_back(Because(rules, *e->rc));
     }
     double confidence =

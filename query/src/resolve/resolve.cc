@@ -34,6 +34,29 @@ bool NoGameSituation(const Engine::Impl& im, const std::vector<Token>& content,
   return known <= 1;
 }
 
+// The changes of the variants in play that touch a provision the rulings cite: what the
+// variant amends, replaces or adds there, with the amended figures.
+Status QuoteVariantChanges(Engine::Impl& im, const ResolveOptions& options, ResolveResult* result) {
+  if (options.variants.empty() || result->rulings.empty()) return Status::OK();
+  Status s = im.LoadVariantChanges();
+  if (!s.ok()) return s;
+  std::set<std::string> cited;
+  for (const Ruling& r : result->rulings) {
+    for (const Citation& c : r.citations) cited.insert(c.id);
+  }
+  for (const auto& row : im.variant_changes) {
+    const VariantChangeInfo& c = row.info;
+    if (c.game != result->game || std::find(options.variants.begin(), options.variants.end(),
+                                            c.variant) == options.variants.end()) {
+      continue;
+    }
+    if (cited.count(c.by) || (!c.target.empty() && cited.count(c.target))) {
+      result->variant_changes.push_back(c);
+    }
+  }
+  return Status::OK();
+}
+
 constexpr size_t kMaxScenarioBytes = 8192;
 constexpr size_t kMaxScenarioTokens = 200;
 
@@ -192,6 +215,9 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     if (!s.ok()) return s;
     s = im.CheckVariants(options.game, options.variants);
     if (!s.ok()) return s;
+  } else if (!options.variants.empty()) {  // the variants name their game
+    Status s = im.GameOfVariants(options.variants, &options.game);
+    if (!s.ok()) return s;
   }
 
   // Content tokens (stopwords dropped), spelling-corrected where unknown.
@@ -291,7 +317,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
         "Nessuna regola strutturata corrisponde alla situazione descritta: "
         "si vedano le disposizioni più vicine.");
   }
-  return Status::OK();
+  return QuoteVariantChanges(im, options, result);
 }
 
 }  // namespace arbitro

@@ -153,6 +153,16 @@ struct TocEntry {
   SourcePos pos;
 };
 
+// What a variant declared in <meta> changes (corpus/README.md, "Variants").
+struct VariantChange {
+  std::string variant;  // the variant's id
+  std::string kind;     // amends | replaces | adds
+  std::string target;   // the base unit or case: "eId", "doc#eId", "…/case"; empty for adds
+  std::string by;       // the variant's own unit or case in this document: "eId" or "eId/case"
+  std::string param;    // amends: the parameter whose value changes, may be empty
+  SourcePos pos;
+};
+
 struct Rulebook {
   std::string game;
   std::string doc;
@@ -165,6 +175,10 @@ struct Rulebook {
   std::string source_format;
   std::string summarises;  // doc id of the full edition, for abridged documents
   std::vector<std::pair<std::string, std::string>> variants;  // (id, label)
+  std::map<std::string, SourcePos> variant_pos;               // of each <variant>, by id
+  std::vector<VariantChange> variant_changes;                 // of every variant, in order
+  // (variant, variant it excludes), as declared by `excludes`.
+  std::vector<std::pair<std::string, std::string>> variant_excludes;
   std::vector<Note> notes;
   std::vector<TocEntry> toc;
   std::vector<Unit> units;
