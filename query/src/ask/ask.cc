@@ -484,7 +484,7 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
   } catch (const Xapian::Error& e) {
     return Status::IndexError("ricerca non riuscita: " + e.get_description());
   }
-  return ask::ApplyVariants(im, options, result);  // variants in play (variants.cc)
+  return ask::ApplyVariants(im, asked, result);  // variants in play (variants.cc)
 }
 
 Status Engine::AskCandidates(const std::string& question, const AskOptions& options,
