@@ -57,6 +57,12 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
             match = true;
             break;
           }
+          // A word another fact's forms use may not stand in a gap: "palla ferma tocca
+          // miniatura attaccante difensore" names two sides, not the defender's one.
+          auto of = gr.term_facts.find(words[j].term);
+          if (of != gr.term_facts.end() &&
+              std::any_of(of->second.begin(), of->second.end(), [&](size_t f) { return f != form.fact; }))
+            break;
         }
       }
       if (!match) continue;
@@ -146,6 +152,10 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
     auto add = [&](const std::string& value, const std::vector<std::string>& terms) {
       if (terms.empty()) return;
       r->form_terms.insert(terms.begin(), terms.end());
+      for (const auto& t : terms) {
+        auto& facts = r->term_facts[t];
+        if (std::find(facts.begin(), facts.end(), f) == facts.end()) facts.push_back(f);
+      }
       r->forms.push_back({f, value, terms});
     };
     for (const auto& terms : fact.form_terms) add("", terms);

@@ -29,6 +29,7 @@ struct Engine::Impl::GameResolver {
   std::vector<Form> forms;
   std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices
   std::set<std::string> form_terms;
+  std::map<std::string, std::vector<size_t>> term_facts;  // form term → facts using it
   bool complete = false;  // cases loaded, not just the vocabulary
 };
 

@@ -125,6 +125,9 @@ constexpr int kRetrievedProvisions = 8;
 // A ruling inferred from the closest case, not read from the facts, is reported with
 // at most half the confidence of one read from them.
 constexpr double kRetrievedConfidence = 0.5;
+// A ruling resting on this many conditions read from the description is not second-
+// guessed by retrieval (one condition read may be a stray word; two agree).
+constexpr int kTrustedSupport = 2;
 
 // The ruling of the facts read competes with the cases of the provisions closest to
 // the description (retrieve.h): when one of those scores better, or when the facts
@@ -147,6 +150,9 @@ void RuleByRetrieval(Engine& engine, const Engine::Impl& im, const GameRules& ru
   const std::vector<resolve::RetrievedCase> ranked =
       resolve::RankRetrievedCases(rules, used, near.hits, lead_units, options, im.weights);
   if (ranked.empty() || ranked[0].fact_lead) return;
+  // A ruling the facts read support is replaced only by a case the text supports as
+  // much: closeness alone never outweighs conditions the description states.
+  if (!result->rulings.empty() && (ranked[0].stated <= result->rulings[0].support || result->rulings[0].support >= kTrustedSupport)) return;
   // When the facts read ask which value a missing fact has, the question stands unless
   // the closest case leads every case with another decision by the margin.
   if (result->rulings.empty() && !result->unresolved.empty()) {
