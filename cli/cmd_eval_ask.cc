@@ -75,7 +75,7 @@ Status CmdEvalAsk(CommandContext& ctx) {
                            "", row.where});
     }
   }
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   // Expected answers: ids, or quotes of the source mapped to the units stating them.

@@ -51,7 +51,7 @@ Status CmdEvalResolve(CommandContext& ctx) {
     s = ReadTsv(path, 4, &rows);
     if (!s.ok()) return s;
   }
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   QuoteMap quotes;

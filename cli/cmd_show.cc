@@ -14,7 +14,7 @@ Status CmdShow(CommandContext& ctx) {
   if (args.Positional().size() != 1) {
     return Status::InvalidArgument("uso: arbitro show ID (es. subbuteo-2.0#r12__passivo__p1)");
   }
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   ProvisionInfo p;
@@ -52,19 +52,51 @@ Status CmdShow(CommandContext& ctx) {
         .Field("text", p.text);
     json.Key("sanctions");
     WriteSanctions(json, p.sanctions);
-    for (const auto& [key, links] : {std::pair{"refs_out", &p.refs_out}, std::pair{"refs_in", &p.refs_in}}) {
-      json.Key(key).BeginArray();
-      for (const LinkInfo& l : *links) {
-        json.BeginObject().Field("id", l.id).Field("citation", l.citation).Field("quote", l.quote)
-            .Field("kind", l.kind).EndObject();
-      }
-      json.EndArray();
+    json.Key("refs_out");
+    WriteLinks(json, p.refs_out);
+    json.Key("refs_in");
+    WriteLinks(json, p.refs_in);
+    json.Key("ancestors").BeginArray();
+    for (const UnitRef& a : p.ancestors) {
+      json.BeginObject()
+          .Field("id", a.id)
+          .Field("kind", a.kind)
+          .Field("label", a.label)
+          .EndObject();
     }
+    json.EndArray().Key("children").BeginArray();
+    for (const ProvisionInfo& c : p.children) {
+      json.BeginObject()
+          .Field("id", c.id)
+          .Field("kind", c.kind)
+          .Field("citation", c.citation)
+          .Field("label", c.label)
+          .Field("heading", c.heading)
+          .Field("text", c.text);
+      json.Key("sanctions");
+      WriteSanctions(json, c.sanctions);
+      json.EndObject();
+    }
+    json.EndArray();
     json.EndObject().Finish();
     return Status::OK();
   }
   ctx.out << Bold(p.citation, ctx.color) << "\n[" << p.id << "] " << p.kind << "\n\n";
-  ctx.out << Indent(p.text, 2) << "\n";
+  if (!p.text.empty()) ctx.out << Indent(p.text, 2) << "\n";
+  if (!p.children.empty()) ctx.out << (p.text.empty() ? "" : "\n") << "Contiene:\n";
+  for (const ProvisionInfo& c : p.children) {
+    std::string name = c.heading.empty() ? c.text : c.heading;
+    for (char& ch : name) {
+      if (ch == '\n') ch = ' ';
+    }
+    constexpr size_t kShown = 70;
+    if (name.size() > kShown) {
+      size_t cut = kShown;
+      while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+      name = name.substr(0, cut) + "…";
+    }
+    ctx.out << "  " << (name.empty() ? c.kind : name) << "  [" << c.id << "]\n";
+  }
   if (!p.sanctions.empty()) ctx.out << "\nSanzioni:\n";
   for (const SanctionInfo& sa : p.sanctions) ctx.out << "  → " << SanctionSentence(sa) << "\n";
   if (!p.refs_out.empty()) ctx.out << "\nRimanda a:\n";

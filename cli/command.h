@@ -10,6 +10,11 @@
 
 #include "arbitro/status.h"
 
+namespace arbitro {
+class Engine;
+struct Corpus;
+}  // namespace arbitro
+
 namespace arbitro::cli {
 
 struct Command;
@@ -22,6 +27,13 @@ struct CommandContext {
   std::ostream& out;
   std::ostream& err;
   bool color = false;  // stdout is a terminal: highlight with ANSI bold
+  // Set by `serve`, which runs the same handlers for its JSON API: an engine lent by
+  // its pool and the corpus it loaded, used instead of opening their own
+  // (engine_open.h), and no path of the machine read or written (`diff` then takes
+  // corpus document ids only).
+  Engine* engine = nullptr;
+  const Corpus* corpus = nullptr;
+  bool local_files = true;
 };
 
 using Handler = Status (*)(CommandContext& ctx);

@@ -19,6 +19,10 @@ std::string Join(const std::vector<std::string>& items, const std::string& sep) 
 Engine::Engine() : impl_(std::make_unique<Impl>()) {}
 Engine::~Engine() = default;
 
+const std::string& Engine::Generation() const {
+  return impl_->generation;
+}
+
 Status Engine::Open(const std::string& index_dir, std::unique_ptr<Engine>* engine) {
   auto open_generation = [](const std::string& generation, std::unique_ptr<Engine>* out) {
     std::unique_ptr<Engine> e(new Engine());
@@ -178,6 +182,13 @@ Status Engine::Impl::Load() {
         &refs_in);
   if (s.ok())
     s = db.Prepare("SELECT col, text FROM cells WHERE unit_id = ? ORDER BY ord", &cells_of_unit);
+  if (s.ok())
+    s = db.Prepare(
+        "SELECT p.id, p.eid, p.kind, p.num, p.heading FROM units u JOIN units p ON p.id = "
+        "u.parent_id WHERE u.id = ?",
+        &parent_of_unit);
+  if (s.ok())
+    s = db.Prepare("SELECT id FROM units WHERE parent_id = ? ORDER BY ord", &children_of_unit);
   return s;
 }
 
@@ -405,7 +416,40 @@ Status Engine::Show(const std::string& id, ProvisionInfo* info) {
   long long unit_id = 0;
   Status s = impl_->FindUnit(id, &unit_id);
   if (!s.ok()) return s;
-  return impl_->LoadProvision(unit_id, /*with_links=*/true, info);
+  s = impl_->LoadProvision(unit_id, /*with_links=*/true, info);
+  if (!s.ok()) return s;
+  // The path up to the document (bounded: the schema nests at most 256 levels).
+  info->ancestors.clear();
+  Statement& up = impl_->parent_of_unit;
+  for (long long at = unit_id; at && info->ancestors.size() < 256;) {
+    up.Bind(1, at);
+    at = 0;
+    if (up.Step(&s)) {
+      at = up.Int(0);
+      const std::string num = up.Text(3), heading = up.Text(4);
+      info->ancestors.push_back({info->doc + "#" + up.Text(1), up.Text(2),
+                                 num.empty()       ? heading
+                                 : heading.empty() ? num
+                                                   : num + " " + heading});
+    }
+    up.Reset();
+    if (!s.ok()) return s;
+  }
+  std::reverse(info->ancestors.begin(), info->ancestors.end());
+  std::vector<long long> child_ids;
+  Statement& down = impl_->children_of_unit;
+  down.Bind(1, unit_id);
+  while (down.Step(&s)) child_ids.push_back(down.Int(0));
+  down.Reset();
+  if (!s.ok()) return s;
+  info->children.clear();
+  for (long long child : child_ids) {
+    ProvisionInfo c;
+    s = impl_->LoadProvision(child, /*with_links=*/false, &c);
+    if (!s.ok()) return s;
+    info->children.push_back(std::move(c));
+  }
+  return Status::OK();
 }
 
 Status Engine::Games(std::vector<DocumentInfo>* docs) {

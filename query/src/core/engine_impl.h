@@ -46,7 +46,7 @@ struct Engine::Impl {
                    std::vector<std::string>* terms);
 
   Statement unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out, refs_in,
-      cells_of_unit;
+      cells_of_unit, parent_of_unit, children_of_unit;
 
   Status Load();
   // Fills `info` from the units row `unit_id`.

@@ -1,0 +1,280 @@
+#include "serve/server.h"
+
+#include <arpa/inet.h>
+#include <httplib.h>
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+#include "serve/api.h"
+#include "serve/engine_pool.h"
+#include "serve/static_files.h"
+
+namespace arbitro::serve {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t kMaxBodyBytes = 64 * 1024;
+constexpr time_t kIoTimeoutSeconds = 5;
+// Idle keep-alive connections are closed after this; it also bounds how long SIGTERM
+// waits for a browser's idle connection.
+constexpr time_t kKeepAliveSeconds = 3;
+constexpr size_t kKeepAliveRequests = 100;
+
+constexpr const char* kContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; media-src 'none'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+// When the request being handled on this thread started (set before routing).
+thread_local Clock::time_point t_request_start;
+
+void AddSecurityHeaders(httplib::Response& res) {
+  const std::pair<const char*, const char*> headers[] = {
+      {"Content-Security-Policy", kContentSecurityPolicy},
+      {"X-Content-Type-Options", "nosniff"},
+      {"Referrer-Policy", "no-referrer"},
+      {"X-Frame-Options", "DENY"},
+      {"Cross-Origin-Opener-Policy", "same-origin"},
+      {"Cross-Origin-Resource-Policy", "same-origin"},
+      {"Permissions-Policy", "microphone=(self), camera=(), geolocation=(), payment=()"},
+  };
+  for (const auto& [name, value] : headers) {
+    if (!res.has_header(name)) res.set_header(name, value);
+  }
+}
+
+// Bytes of a request target fit for one log line: no control characters, quotes or
+// non-ASCII (escaped as \xHH).
+std::string LogSafe(const std::string& text) {
+  std::string out;
+  for (unsigned char c : text.substr(0, 2000)) {
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+const char* ErrorMessage(int status) {
+  switch (status) {
+    case 400:
+      return "richiesta non valida";
+    case 404:
+      return "pagina non trovata";
+    case 405:
+      return "metodo non consentito: il server accetta solo GET e HEAD";
+    case 413:
+      return "richiesta troppo grande";
+    case 414:
+      return "indirizzo troppo lungo";
+    case 416:
+      return "intervallo richiesto non valido";
+    default:
+      return "errore del server";
+  }
+}
+
+void Send(httplib::Response& res, const ApiResponse& r) {
+  res.status = r.status;
+  res.set_content(r.body, r.content_type.c_str());
+  res.set_header("Cache-Control", "no-cache");
+  if (!r.filename.empty()) {
+    res.set_header("Content-Disposition", "attachment; filename=\"" + r.filename + "\"");
+  }
+  if (!r.csp.empty()) res.set_header("Content-Security-Policy", r.csp);
+}
+
+std::string Url(const std::string& host, int port) {
+  const bool v6 = host.find(':') != std::string::npos;
+  return "http://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port) + "/";
+}
+
+}  // namespace
+
+Status ParseListen(const std::string& text, std::string* host, int* port) {
+  const Status bad = Status::InvalidArgument(
+      "--listen richiede HOST:PORTA, per esempio 127.0.0.1:8080 o [::1]:8080 (ricevuto '" + text +
+      "')");
+  std::string h, p;
+  if (!text.empty() && text[0] == '[') {
+    const size_t close = text.find(']');
+    if (close == std::string::npos || close + 1 >= text.size() || text[close + 1] != ':')
+      return bad;
+    h = text.substr(1, close - 1);
+    p = text.substr(close + 2);
+    in6_addr addr{};
+    if (::inet_pton(AF_INET6, h.c_str(), &addr) != 1) return bad;
+  } else {
+    const size_t colon = text.rfind(':');
+    if (colon == std::string::npos) {
+      p = text;
+    } else {
+      h = text.substr(0, colon);
+      p = text.substr(colon + 1);
+      if (h.find(':') != std::string::npos) return bad;  // IPv6 needs brackets
+    }
+  }
+  if (p.empty() || p.size() > 5 || p.find_first_not_of("0123456789") != std::string::npos)
+    return bad;
+  const int n = std::stoi(p);
+  if (n > 65535) return bad;
+  for (char c : h) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != ':')
+      return bad;
+  }
+  *host = h.empty() ? "127.0.0.1" : h;
+  *port = n;
+  return Status::OK();
+}
+
+bool IsLoopback(const std::string& host) {
+  if (host == "localhost" || host == "::1") return true;
+  in_addr addr{};
+  return ::inet_pton(AF_INET, host.c_str(), &addr) == 1 && (ntohl(addr.s_addr) >> 24) == 127;
+}
+
+Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& err) {
+  // SIGTERM and SIGINT are taken by one thread with sigwait (below): blocked here,
+  // before any thread starts, so that every thread inherits the mask.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);  // a client that hangs up is not a reason to die
+
+  EnginePool pool(options.index_dir, options.corpus_dir);
+  {
+    // A missing or broken index is reported now, not at the first request.
+    EnginePool::Lease first;
+    Status s = pool.Acquire(&first);
+    if (!s.ok()) return s;
+  }
+  Api api(&pool, options.index_dir, options.corpus_dir);
+
+  httplib::Server server;
+  const size_t threads = static_cast<size_t>(options.threads);
+  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  server.set_keep_alive_max_count(kKeepAliveRequests);
+  server.set_keep_alive_timeout(kKeepAliveSeconds);
+  server.set_read_timeout(kIoTimeoutSeconds, 0);
+  server.set_write_timeout(kIoTimeoutSeconds, 0);
+  server.set_payload_max_length(kMaxBodyBytes);
+  // SO_REUSEADDR (a restart right after a stop binds again) but not cpp-httplib's
+  // default SO_REUSEPORT, with which a second server would silently share the port.
+  server.set_socket_options([](int sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+
+  server.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
+    t_request_start = Clock::now();
+    if (req.method == "GET" || req.method == "HEAD")
+      return httplib::Server::HandlerResponse::Unhandled;
+    res.status = 405;
+    res.set_header("Allow", "GET, HEAD");
+    res.set_header("Connection", "close");
+    Send(res, Api::Error(405, ErrorMessage(405)));
+    return httplib::Server::HandlerResponse::Handled;
+  });
+  server.Get("/api(/.*)?", [&api](const httplib::Request& req, httplib::Response& res) {
+    std::string name = req.path.size() > 5 ? req.path.substr(5) : "";
+    std::vector<std::pair<std::string, std::string>> params(req.params.begin(), req.params.end());
+    ApiResponse r;
+    try {
+      r = api.Handle(name, params);
+    } catch (const std::exception& e) {
+      r = Api::Error(500, std::string("errore interno: ") + e.what());
+    }
+    Send(res, r);
+  });
+  const std::string root = options.web_root;
+  server.Get(".*", [root](const httplib::Request& req, httplib::Response& res) {
+    StaticFile f = ServeStatic(root, req.path, req.get_header_value("If-None-Match"));
+    res.status = f.status;
+    if (f.status == 404) return;  // the error handler writes the body
+    res.set_header("ETag", f.etag);
+    res.set_header("Cache-Control", "no-cache");
+    if (f.status == 200) res.set_content(f.body, f.content_type.c_str());
+  });
+  server.set_error_handler(
+      httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        if (req.path.rfind("/api", 0) == 0 || res.status != 404) {
+          Send(res, Api::Error(res.status, ErrorMessage(res.status)));
+        } else {
+          res.set_content(std::to_string(res.status) + ": " + ErrorMessage(res.status) + "\n",
+                          "text/plain; charset=utf-8");
+        }
+        return httplib::Server::HandlerResponse::Handled;
+      }));
+  server.set_post_routing_handler(
+      [](const httplib::Request&, httplib::Response& res) { AddSecurityHeaders(res); });
+  std::mutex log_mu;
+  if (!options.quiet) {
+    server.set_logger([&err, &log_mu](const httplib::Request& req, const httplib::Response& res) {
+      const double ms =
+          std::chrono::duration<double, std::milli>(Clock::now() - t_request_start).count();
+      char tail[96];
+      std::snprintf(tail, sizeof tail, " %d %zu %.2fms\n", res.status, res.body.size(), ms);
+      const std::string line = req.remote_addr + " \"" + req.method + " " + LogSafe(req.target) +
+                               " " + LogSafe(req.version) + "\"" + tail;
+      std::lock_guard<std::mutex> lock(log_mu);
+      err << line << std::flush;
+    });
+  }
+
+  int port = options.port;
+  const bool bound = port == 0 ? (port = server.bind_to_any_port(options.host)) > 0
+                               : server.bind_to_port(options.host, port);
+  if (!bound) {
+    return Status::IOError("impossibile mettersi in ascolto su " + options.host + ":" +
+                           std::to_string(options.port) +
+                           " (porta già in uso o indirizzo non disponibile)");
+  }
+  out << Url(options.host, port) << std::endl;
+  if (!options.quiet) {
+    err << "arbitro: in ascolto su " << Url(options.host, port) << " (indice " << pool.Generation()
+        << ", app web da " << options.web_root << ")\n";
+    if (!IsLoopback(options.host)) {
+      err << "arbitro: attenzione: " << options.host
+          << " non è un indirizzo locale, il server è raggiungibile da altre macchine\n";
+    }
+    err << std::flush;
+  }
+
+  std::atomic<bool> done{false};
+  std::atomic<int> stopped_by{0};
+  std::thread waiter([&] {
+    int sig = 0;
+    if (sigwait(&stop_signals, &sig) != 0 || done) return;
+    stopped_by = sig;
+    // A signal before listen_after_bind starts: wait for it, then stop it.
+    while (!server.is_running() && !done) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (!done) server.stop();
+  });
+  const bool listened = server.listen_after_bind();
+  done = true;
+  if (stopped_by == 0) pthread_kill(waiter.native_handle(), SIGTERM);  // wakes sigwait
+  waiter.join();
+  if (!listened && stopped_by == 0)
+    return Status::IOError("il server si è fermato per un errore di rete");
+  if (!options.quiet) {
+    err << "arbitro: server fermato (" << (stopped_by == SIGINT ? "SIGINT" : "SIGTERM") << ")\n"
+        << std::flush;
+  }
+  return Status::OK();
+}
+
+}  // namespace arbitro::serve
