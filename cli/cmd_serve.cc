@@ -64,7 +64,7 @@ Status CmdServe(CommandContext& ctx) {
   s = serve::ParseListen(args.Get("--listen", "127.0.0.1:8080"), &options.host, &options.port);
   if (!s.ok()) return s;
   long threads = 0;
-  s = args.GetInt("--threads", 1, 256, 16, &threads);
+  s = args.GetInt("--threads", 1, 1024, 64, &threads);
   if (!s.ok()) return s;
   options.threads = static_cast<int>(threads);
   options.quiet = args.Has("--quiet");

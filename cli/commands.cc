@@ -232,7 +232,7 @@ const std::vector<Command>& Commands() {
          "programma installato, o web/ dei sorgenti)"},
         Corpus(),
         {"--threads", "N", false, Complete::kNone,
-         "quante connessioni servire insieme (1-256, predefinito 16)"},
+         "quante connessioni servire insieme, anche inattive (1-1024, predefinito 64)"},
         {"--quiet", nullptr, false, Complete::kNone,
          "nessuna riga di registro per richiesta sullo standard error"}},
        Complete::kNone,

@@ -25,7 +25,9 @@ Status EnginePool::Acquire(Lease* lease) {
   Refresh();
   std::unique_ptr<Engine> engine;
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    std::unique_lock<std::mutex> lock(mu_);
+    returned_.wait(lock, [this] { return lent_ < max_engines_; });
+    ++lent_;
     if (!idle_.empty()) {
       engine = std::move(idle_.back());
       idle_.pop_back();
@@ -33,8 +35,12 @@ Status EnginePool::Acquire(Lease* lease) {
   }
   if (!engine) {
     Status s = Engine::Open(index_dir_, &engine);
-    if (!s.ok()) return s;
     std::lock_guard<std::mutex> lock(mu_);
+    if (!s.ok()) {
+      --lent_;
+      returned_.notify_one();
+      return s;
+    }
     ++opened_;
   }
   lease->pool_ = this;
@@ -43,10 +49,14 @@ Status EnginePool::Acquire(Lease* lease) {
 }
 
 void EnginePool::Release(std::unique_ptr<Engine> engine) {
-  std::lock_guard<std::mutex> lock(mu_);
-  // An engine of a replaced generation is not lent again: it closes when `engine`
-  // goes out of scope.
-  if (engine->Generation() == generation_) idle_.push_back(std::move(engine));
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    --lent_;
+    // An engine of a replaced generation is not lent again: it closes when `engine`
+    // goes out of scope.
+    if (engine->Generation() == generation_) idle_.push_back(std::move(engine));
+  }
+  returned_.notify_one();
 }
 
 Status EnginePool::Corpus(std::shared_ptr<const arbitro::Corpus>* corpus,

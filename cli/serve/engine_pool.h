@@ -9,10 +9,14 @@
 // generation (its files stay readable while open). No request ever fails because of a
 // re-index.
 //
+// At most `max_engines` are lent at once (the work is CPU-bound: more would only
+// share the cores and hold more memory); a request beyond waits for one.
+//
 // The corpus (for check and diff, which read the XML, not the index) is loaded on first
 // use and reloaded on the first use after a new generation is published.
 #pragma once
 
+#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -25,8 +29,10 @@ namespace arbitro::serve {
 
 class EnginePool {
  public:
-  EnginePool(std::string index_dir, std::string corpus_dir)
-      : index_dir_(std::move(index_dir)), corpus_dir_(std::move(corpus_dir)) {}
+  EnginePool(std::string index_dir, std::string corpus_dir, size_t max_engines)
+      : index_dir_(std::move(index_dir)),
+        corpus_dir_(std::move(corpus_dir)),
+        max_engines_(max_engines < 1 ? 1 : max_engines) {}
 
   // An engine lent to one request; returned to the pool when destroyed.
   class Lease {
@@ -61,7 +67,10 @@ class EnginePool {
   void Refresh();
 
   const std::string index_dir_, corpus_dir_;
+  const size_t max_engines_;
   std::mutex mu_;
+  std::condition_variable returned_;
+  size_t lent_ = 0;         // guarded by mu_
   std::string generation_;  // guarded by mu_
   std::vector<std::unique_ptr<Engine>> idle_;
   std::shared_ptr<const arbitro::Corpus> corpus_;

@@ -4,7 +4,9 @@
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -85,9 +87,55 @@ const char* ErrorMessage(int status) {
   }
 }
 
-void Send(httplib::Response& res, const ApiResponse& r) {
+// Bodies from this size up are gzipped for clients that accept it.
+constexpr size_t kCompressFrom = 1024;
+
+bool AcceptsGzip(const httplib::Request& req) {
+  const std::string accepted = req.get_header_value("Accept-Encoding");
+  return accepted.find("gzip") != std::string::npos &&
+         accepted.find("gzip;q=0") == std::string::npos;
+}
+
+bool Gzip(const std::string& in, std::string* out) {
+  z_stream z{};
+  if (deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return false;
+  out->resize(deflateBound(&z, in.size()));
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+  z.avail_in = static_cast<uInt>(in.size());
+  z.next_out = reinterpret_cast<Bytef*>(out->data());
+  z.avail_out = static_cast<uInt>(out->size());
+  const int rc = deflate(&z, Z_FINISH);
+  out->resize(z.total_out);
+  deflateEnd(&z);
+  return rc == Z_STREAM_END;
+}
+
+// Sets the body, gzipped when worth it and accepted. cpp-httplib would otherwise
+// compress text/* bodies itself, with Brotli at its slowest quality (about 100 ms for
+// the app's script): a body given through a content provider is sent as it is.
+void SetBody(const httplib::Request& req, httplib::Response& res, std::string body,
+             const std::string& type) {
+  res.set_header("Vary", "Accept-Encoding");
+  if (body.empty()) {
+    res.set_header("Content-Type", type);
+    return;
+  }
+  std::string compressed;
+  if (body.size() >= kCompressFrom && AcceptsGzip(req) && Gzip(body, &compressed)) {
+    body.swap(compressed);
+    res.set_header("Content-Encoding", "gzip");
+  }
+  auto shared = std::make_shared<const std::string>(std::move(body));
+  res.set_content_provider(shared->size(), type,
+                           [shared](size_t offset, size_t length, httplib::DataSink& sink) {
+                             sink.write(shared->data() + offset, length);
+                             return true;
+                           });
+}
+
+void Send(const httplib::Request& req, httplib::Response& res, const ApiResponse& r) {
   res.status = r.status;
-  res.set_content(r.body, r.content_type.c_str());
+  SetBody(req, res, r.body, r.content_type);
   res.set_header("Cache-Control", "no-cache");
   if (!r.filename.empty()) {
     res.set_header("Content-Disposition", "attachment; filename=\"" + r.filename + "\"");
@@ -154,7 +202,10 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);  // a client that hangs up is not a reason to die
 
-  EnginePool pool(options.index_dir, options.corpus_dir);
+  const size_t engines = options.engines > 0
+                             ? static_cast<size_t>(options.engines)
+                             : std::max(2u, 2 * std::thread::hardware_concurrency());
+  EnginePool pool(options.index_dir, options.corpus_dir, engines);
   {
     // A missing or broken index is reported now, not at the first request.
     EnginePool::Lease first;
@@ -171,6 +222,9 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
   server.set_read_timeout(kIoTimeoutSeconds, 0);
   server.set_write_timeout(kIoTimeoutSeconds, 0);
   server.set_payload_max_length(kMaxBodyBytes);
+  // Headers and body are two writes: without TCP_NODELAY, Nagle's algorithm and the
+  // client's delayed ACK hold the body back for 40 ms.
+  server.set_tcp_nodelay(true);
   // SO_REUSEADDR (a restart right after a stop binds again) but not cpp-httplib's
   // default SO_REUSEPORT, with which a second server would silently share the port.
   server.set_socket_options([](int sock) {
@@ -185,7 +239,7 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
     res.status = 405;
     res.set_header("Allow", "GET, HEAD");
     res.set_header("Connection", "close");
-    Send(res, Api::Error(405, ErrorMessage(405)));
+    Send(req, res, Api::Error(405, ErrorMessage(405)));
     return httplib::Server::HandlerResponse::Handled;
   });
   server.Get("/api(/.*)?", [&api](const httplib::Request& req, httplib::Response& res) {
@@ -197,7 +251,7 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
     } catch (const std::exception& e) {
       r = Api::Error(500, std::string("errore interno: ") + e.what());
     }
-    Send(res, r);
+    Send(req, res, r);
   });
   const std::string root = options.web_root;
   server.Get(".*", [root](const httplib::Request& req, httplib::Response& res) {
@@ -206,17 +260,13 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
     if (f.status == 404) return;  // the error handler writes the body
     res.set_header("ETag", f.etag);
     res.set_header("Cache-Control", "no-cache");
-    if (f.status == 200) res.set_content(f.body, f.content_type.c_str());
+    if (f.status == 200) SetBody(req, res, std::move(f.body), f.content_type);
   });
   server.set_error_handler(
       httplib::Server::HandlerWithResponse([](const httplib::Request& req, httplib::Response& res) {
-        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
-        if (req.path.rfind("/api", 0) == 0 || res.status != 404) {
-          Send(res, Api::Error(res.status, ErrorMessage(res.status)));
-        } else {
-          res.set_content(std::to_string(res.status) + ": " + ErrorMessage(res.status) + "\n",
-                          "text/plain; charset=utf-8");
-        }
+        // Our own answers have a type; cpp-httplib's (400, 404, 414 …) have none.
+        if (res.has_header("Content-Type")) return httplib::Server::HandlerResponse::Unhandled;
+        Send(req, res, Api::Error(res.status, ErrorMessage(res.status)));
         return httplib::Server::HandlerResponse::Handled;
       }));
   server.set_post_routing_handler(
@@ -227,7 +277,9 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
       const double ms =
           std::chrono::duration<double, std::milli>(Clock::now() - t_request_start).count();
       char tail[96];
-      std::snprintf(tail, sizeof tail, " %d %zu %.2fms\n", res.status, res.body.size(), ms);
+      const std::string length = res.get_header_value("Content-Length");
+      std::snprintf(tail, sizeof tail, " %d %s %.2fms\n", res.status,
+                    length.empty() ? "0" : length.c_str(), ms);
       const std::string line = req.remote_addr + " \"" + req.method + " " + LogSafe(req.target) +
                                " " + LogSafe(req.version) + "\"" + tail;
       std::lock_guard<std::mutex> lock(log_mu);

@@ -25,7 +25,8 @@ struct ServeOptions {
   std::string web_root;
   std::string index_dir;
   std::string corpus_dir;
-  int threads = 16;
+  int threads = 64;  // connections served at once (idle keep-alive ones included)
+  int engines = 0;   // engines lent at once; 0: twice the cores
   bool quiet = false;
 };
 

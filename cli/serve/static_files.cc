@@ -86,7 +86,8 @@ StaticFile ServeStatic(const std::string& root, const std::string& path,
     return out;
   }
   std::ostringstream etag;
-  etag << '"' << std::hex << st.st_size << '-' << st.st_mtim.tv_sec << '-' << st.st_mtim.tv_nsec
+  // Weak: the same file is sent gzipped or not.
+  etag << "W/\"" << std::hex << st.st_size << '-' << st.st_mtim.tv_sec << '-' << st.st_mtim.tv_nsec
        << '"';
   out.etag = etag.str();
   out.content_type = type;
