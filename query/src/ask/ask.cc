@@ -30,7 +30,6 @@ namespace {
 
 using ask::AskedCounts;
 using ask::CorrectSpelling;
-using ask::GameOfWords;
 using ask::Intent;
 using ask::IsPhraseTerm;
 using ask::kPlaceWords;
@@ -149,7 +148,7 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
     result->game = options.game;
     if (result->game.empty()) {
       result->game = im.InferGame(tokens);
-      if (result->game.empty()) result->game = GameOfWords(im.xdb, im.games, tokens);
+      if (result->game.empty()) result->game = im.GameOfWords(tokens);
       result->game_inferred = !result->game.empty();
     }
 
@@ -400,11 +399,7 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
       if (has_any("", place_terms)) score *= kPlaceFactor;
       if (has_any("", names)) score *= kNamedFactor;
       if (has_any(prefix::kDoc, named_docs)) score *= kNamedDocFactor;
-      std::string game;
-      for (const auto& g : im.games) {
-        if (doc.Has(i, prefix::kGame + g)) game = g;
-      }
-      candidates.push_back({*it, score, game});
+      candidates.push_back({*it, score, im.GameOfDocument(*it)});
     }
     // An inferred game is a strong prior, not a filter: a clearly better answer from
     // another game can still surface.

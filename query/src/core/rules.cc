@@ -3,7 +3,6 @@
 #include <cstdlib>
 
 namespace arbitro {
-namespace {
 
 std::vector<std::string> SplitSpaces(const std::string& s) {
   std::vector<std::string> out;
@@ -16,6 +15,8 @@ std::vector<std::string> SplitSpaces(const std::string& s) {
   }
   return out;
 }
+
+namespace {
 
 std::string Lookup(const std::map<std::pair<std::string, std::string>, std::string>& labels,
                    const std::string& game, const std::string& id) {
