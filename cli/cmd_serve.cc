@@ -1,89 +1,42 @@
-// arbitro serve: the web app and the JSON API over HTTP (cli/serve/).
+// arbitro serve: hands over to the arbitro-serve program beside this one (built from
+// cli/serve/), which runs the web app and the JSON API. The HTTP library and what it
+// loads (OpenSSL, Brotli) stay out of the `arbitro` binary: they would cost every
+// other command about 15 ms of start-up.
 #include <unistd.h>
 
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <ostream>
 
 #include "command.h"
-#include "engine_open.h"
-#include "serve/server.h"
 
 namespace arbitro::cli {
-namespace {
-
-namespace fs = std::filesystem;
-
-bool HasApp(const fs::path& dir) {
-  std::error_code ec;
-  return !dir.empty() && fs::is_regular_file(dir / "index.html", ec);
-}
-
-// The web app's folder: --web, else $ARBITRO_WEB, else share/arbitro/web beside the
-// installed binary (cmake --install), else web/ of the source tree it was built from.
-Status FindWebRoot(const std::string& flag, std::string* root) {
-  std::vector<fs::path> tried;
-  if (!flag.empty()) {
-    tried.push_back(flag);
-  } else if (const char* env = std::getenv("ARBITRO_WEB"); env && *env) {
-    tried.push_back(env);
-  } else {
-    char exe[PATH_MAX];
-    const ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-      exe[n] = '\0';
-      tried.push_back(fs::path(exe).parent_path().parent_path() / "share" / "arbitro" / "web");
-    }
-    tried.push_back(ARBITRO_WEB_DIR);
-  }
-  for (const fs::path& dir : tried) {
-    if (HasApp(dir)) {
-      std::error_code ec;
-      const fs::path real = fs::canonical(dir, ec);
-      *root = ec ? dir.string() : real.string();
-      return Status::OK();
-    }
-  }
-  return Status::NotFound("app web non trovata in " + tried.front().string() +
-                          " (manca index.html): indicarne la cartella con --web DIR o "
-                          "ARBITRO_WEB");
-}
-
-}  // namespace
 
 Status CmdServe(CommandContext& ctx) {
-  ArgParser args(ctx.command, ctx.args);
-  Status s = args.Parse();
-  if (!s.ok()) return s;
-  if (!args.Positional().empty()) {
-    return Status::InvalidArgument("argomento inatteso '" + args.Positional()[0] +
-                                   "' (uso: arbitro serve [--listen HOST:PORTA] [--index DIR])");
+  char exe[PATH_MAX];
+  const ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return Status::IOError("impossibile trovare il programma in esecuzione");
+  exe[n] = '\0';
+  const std::string helper = (std::filesystem::path(exe).parent_path() / "arbitro-serve").string();
+  if (::access(helper.c_str(), X_OK) != 0) {
+    return Status::NotFound("server non trovato: manca " + helper +
+                            " (si costruisce e installa con arbitro)");
   }
-  serve::ServeOptions options;
-  s = serve::ParseListen(args.Get("--listen", "127.0.0.1:8080"), &options.host, &options.port);
-  if (!s.ok()) return s;
-  long threads = 0;
-  s = args.GetInt("--threads", 1, 1024, 64, &threads);
-  if (!s.ok()) return s;
-  options.threads = static_cast<int>(threads);
-  options.quiet = args.Has("--quiet");
-  if (args.Has("--index")) {
-    if (args.Get("--index").empty())
-      return Status::InvalidArgument("--index richiede una cartella");
-    ctx.index_dir = args.Get("--index");
-  }
-  options.index_dir = ctx.index_dir;
-  options.corpus_dir = args.Get("--corpus", ctx.corpus_dir);
-  s = FindWebRoot(args.Get("--web"), &options.web_root);
-  if (!s.ok()) return s;
-  {
-    // Builds the index on first use, as every query command does.
-    EngineRef engine;
-    s = OpenEngine(ctx, &engine);
-    if (!s.ok()) return s;
-  }
-  return serve::RunServer(options, ctx.out, ctx.err);
+  // The index and the corpus as this process resolved them (--index before the
+  // command, $ARBITRO_INDEX, the defaults).
+  ::setenv("ARBITRO_INDEX", ctx.index_dir.c_str(), 1);
+  ::setenv("ARBITRO_CORPUS", ctx.corpus_dir.c_str(), 1);
+  std::vector<std::string> strings = ctx.args;
+  std::vector<char*> argv{const_cast<char*>(helper.c_str())};
+  for (std::string& a : strings) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  ctx.out.flush();
+  ctx.err.flush();
+  ::execv(helper.c_str(), argv.data());
+  return Status::IOError("impossibile avviare " + helper + ": " + std::strerror(errno));
 }
 
 }  // namespace arbitro::cli

@@ -81,6 +81,8 @@ void PrintManPage(std::ostream& out);                     // arbitro help --man
 void PrintBashCompletion(std::ostream& out);              // arbitro help --completion bash
 // "comando sconosciuto 'X', forse intendevi 'Y'?"
 Status UnknownCommand(const std::string& name);
+// The documented exit code of a Status (only main and arbitro-serve's main use it).
+int ExitCodeOf(const Status& s);
 // The Italian meaning of each exit code.
 const char* ExitCodeMeaning(int code);
 

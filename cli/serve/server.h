@@ -16,8 +16,13 @@
 #include <string>
 
 #include "arbitro/status.h"
+#include "command.h"
 
 namespace arbitro::serve {
+
+// The serve command (options in the command table): finds the web app, builds the
+// index on first use, and serves until stopped (arbitro-serve's main).
+Status RunServeCommand(cli::CommandContext& ctx);
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
