@@ -17,7 +17,8 @@ import time
 import traceback
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import (NoSuchElementException, StaleElementReferenceException,
+                                        TimeoutException)
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -70,11 +71,15 @@ class WebTests:
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 2, "mobile": True})
         self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
-        self.wait = WebDriverWait(self.driver, 20)
+        # A page re-rendering under the test's eyes: look again rather than fail.
+        self.wait = WebDriverWait(self.driver, 20, ignored_exceptions=[
+            NoSuchElementException, StaleElementReferenceException])
         self.console_errors = []
 
     # ------------------------------------------------------------------ helpers
     def open(self, hash_part=""):
+        # A full load every time: the same address with another hash would only route.
+        self.driver.get("about:blank")
         self.driver.get(self.server.url + hash_part)
         self.wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#games .chip[data-game]"))
 
@@ -137,8 +142,14 @@ class WebTests:
 
     def test_see_also_link_opens_the_provision(self):
         self.open("#/?q=fuorigioco%20passivo")
-        self.wait_for(lambda d: self.cards(), "answers")
-        link = self.cards()[0].find_element(By.CSS_SELECTOR, ".see a")
+
+        def see_also(_):
+            try:
+                cards = self.cards()
+                return cards and cards[0].find_element(By.CSS_SELECTOR, ".see a")
+            except (NoSuchElementException, StaleElementReferenceException):
+                return False
+        link = self.wait_for(see_also, "a 'vedi anche' link on the first card")
         target = link.get_attribute("href").split("#/show/", 1)[1]
         assert target == "subbuteo-2.0#r10__procedura__p2", target
         self.click(link)
