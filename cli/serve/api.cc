@@ -1,6 +1,7 @@
 #include "serve/api.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <sstream>
