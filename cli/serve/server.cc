@@ -2,8 +2,10 @@
 
 #include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -27,7 +29,9 @@ constexpr time_t kIoTimeoutSeconds = 5;
 // Idle keep-alive connections are closed after this; it also bounds how long SIGTERM
 // waits for a browser's idle connection.
 constexpr time_t kKeepAliveSeconds = 3;
-constexpr size_t kKeepAliveRequests = 100;
+// Requests per connection: high, because cpp-httplib listens with a backlog of 5 (fixed
+// in the library) and a burst of reconnections would wait for SYN retransmissions.
+constexpr size_t kKeepAliveRequests = 10000;
 
 constexpr const char* kContentSecurityPolicy =
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -142,6 +146,26 @@ void Send(const httplib::Request& req, httplib::Response& res, const ApiResponse
     res.set_header("Content-Disposition", "attachment; filename=\"" + r.filename + "\"");
   }
   if (!r.csp.empty()) res.set_header("Content-Security-Policy", r.csp);
+}
+
+// cpp-httplib 0.11 listens with a backlog of 5 (CPPHTTPLIB_LISTEN_BACKLOG, fixed when
+// the library was built): more clients connecting at once than that have their SYNs
+// dropped and retry a second later. Listening again on the bound socket raises it.
+void RaiseListenBacklog(int port) {
+  for (int fd = 3; fd < 1024; ++fd) {
+    int listening = 0;
+    socklen_t length = sizeof listening;
+    if (::getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) != 0 || !listening)
+      continue;
+    sockaddr_storage addr{};
+    socklen_t addr_length = sizeof addr;
+    if (::getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &addr_length) != 0) continue;
+    const int bound =
+        addr.ss_family == AF_INET    ? ntohs(reinterpret_cast<sockaddr_in*>(&addr)->sin_port)
+        : addr.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6*>(&addr)->sin6_port)
+                                     : -1;
+    if (bound == port) ::listen(fd, SOMAXCONN);
+  }
 }
 
 std::string Url(const std::string& host, int port) {
@@ -296,6 +320,7 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
                            std::to_string(options.port) +
                            " (porta già in uso o indirizzo non disponibile)");
   }
+  RaiseListenBacklog(port);
   out << Url(options.host, port) << std::endl;
   if (!options.quiet) {
     err << "arbitro: in ascolto su " << Url(options.host, port) << " (indice " << pool.Generation()
