@@ -9,7 +9,7 @@
 #   - whole-process `arbitro ask`, median of 20, with --game subbuteo and with the game
 #     inferred;
 #   - in-process ask p50/p99 and served ask p50/p99 (arbitro_scale_probe).
-# Figures, not pass/fail. Needs about 0.4 MB of disk per document (corpus and index).
+# Figures, not pass/fail. Needs about 0.7 MB of disk per document (corpus and index).
 #
 # usage: bench/scale.sh [BUILD_DIR] [SIZES…]      (default: build 5 100 1000)
 set -euo pipefail
