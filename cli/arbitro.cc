@@ -14,27 +14,6 @@ namespace {
 
 using arbitro::Status;
 
-// Exit codes (documented in --help).
-int ExitCode(const Status& s) {
-  switch (s.code()) {
-    case Status::Code::kOk:
-      return 0;
-    case Status::Code::kFindings:
-      return 1;
-    case Status::Code::kInvalidArgument:
-      return 2;
-    case Status::Code::kNotFound:
-      return 3;
-    case Status::Code::kCorpusError:
-      return 4;
-    case Status::Code::kIndexError:
-      return 5;
-    case Status::Code::kIOError:
-      return 6;
-  }
-  return 70;
-}
-
 std::string BundledCorpus() {
   if (const char* env = std::getenv("ARBITRO_CORPUS"); env && *env) return env;
   std::error_code ec;
@@ -45,7 +24,7 @@ std::string BundledCorpus() {
 int Fail(const Status& s) {
   // Messages may quote user input: keep control characters away from the terminal.
   std::cerr << "arbitro: " << arbitro::SanitizeUtf8(s.message()) << "\n";
-  return ExitCode(s);
+  return arbitro::cli::ExitCodeOf(s);
 }
 
 }  // namespace

@@ -21,7 +21,7 @@ Status CmdAsk(CommandContext& ctx) {
   if (question.find_first_not_of(" \t\r\n") == std::string::npos) {
     return Status::InvalidArgument("la domanda è vuota: arbitro ask \"domanda\"");
   }
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   AskOptions options;
@@ -61,6 +61,10 @@ Status CmdAsk(CommandContext& ctx) {
       json.Key("variant_enabled").Bool(h.variant_enabled);
       json.Key("variant_changes");
       WriteVariantChanges(json, p.variant_changes);
+      json.Key("refs_out");
+      WriteLinks(json, p.refs_out);
+      json.Key("highlights");
+      WriteCodePointRanges(json, p.text, h.highlights);
       json.EndObject();
     }
     json.EndArray().EndObject().Finish();

@@ -113,19 +113,19 @@ Status CmdCheck(CommandContext& ctx) {
     return Status::InvalidArgument("--severity richiede info, warning o error (ricevuto '" +
                                    args.Get("--severity") + "')");
   }
-  Corpus corpus;
-  s = LoadCorpusReporting(ctx, args.Get("--corpus", ctx.corpus_dir), &corpus);
+  CorpusRef corpus;
+  s = UseCorpus(ctx, args.Get("--corpus", ctx.corpus_dir), &corpus);
   if (!s.ok()) return s;
   CheckOptions options;
   options.scope = args.Positional();
   options.min_severity = level;
   std::vector<Finding> findings;
-  s = CheckCorpus(corpus, options, &findings);
+  s = CheckCorpus(*corpus, options, &findings);
   if (!s.ok()) return s;
   if (args.Has("--json")) {
     PrintJson(ctx, findings);
   } else {
-    PrintText(ctx, corpus, findings, level);
+    PrintText(ctx, *corpus, findings, level);
   }
   if (findings.empty()) return Status::OK();
   return Status::Findings("check: " + std::to_string(findings.size()) + " problemi di livello " +

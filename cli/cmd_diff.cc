@@ -44,10 +44,11 @@ bool IsMissingSource(const Diagnostic& d) {
 Status LoadEdition(CommandContext& ctx, const Corpus& corpus, const std::string& arg,
                    Rulebook* book) {
   std::error_code ec;
-  if (fs::is_directory(arg, ec)) {
+  // Served (ctx.local_files false): corpus documents only, never a path of the machine.
+  if (ctx.local_files && fs::is_directory(arg, ec)) {
     return Status::InvalidArgument("'" + arg + "' è una cartella, non un regolamento");
   }
-  if (fs::exists(arg, ec) || LooksLikePath(arg)) {
+  if (ctx.local_files && (fs::exists(arg, ec) || LooksLikePath(arg))) {
     if (!fs::exists(arg, ec)) return Status::NotFound("file '" + arg + "' non trovato");
     std::vector<Diagnostic> diagnostics;
     const Status s = LoadRulebookFile(arg, corpus, book, &diagnostics);
@@ -209,14 +210,15 @@ Status CmdDiff(CommandContext& ctx) {
   if (to_file && output.empty())
     return Status::InvalidArgument("--output richiede un nome di file");
   if (to_file && !(s = CheckOutput(output)).ok()) return s;
-  Corpus corpus;
-  s = LoadCorpusReporting(ctx, args.Get("--corpus", ctx.corpus_dir), &corpus);
+  CorpusRef corpus_ref;
+  s = UseCorpus(ctx, args.Get("--corpus", ctx.corpus_dir), &corpus_ref);
   if (!s.ok()) return s;
+  const Corpus& corpus = *corpus_ref;
   Rulebook old_book, new_book;
   s = LoadEdition(ctx, corpus, args.Positional()[0], &old_book);
   if (!s.ok()) return s;
   DiffResult diff;
-  if (IsDraft(args.Positional()[1])) {
+  if (ctx.local_files && IsDraft(args.Positional()[1])) {
     // A draft that exists only as text or PDF, against the encoded document.
     std::string text;
     s = ReadDraft(args.Positional()[1], &text);

@@ -58,7 +58,7 @@ Status CmdEvalAsk(CommandContext& ctx) {
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-ask FILE.tsv…");
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   // Expected answers: ids, or quotes of the source mapped to the units stating them.

@@ -38,7 +38,7 @@ Status CmdEvalResolve(CommandContext& ctx) {
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-resolve FILE.tsv…");
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   std::vector<EvalSituation> situations;

@@ -12,7 +12,7 @@ Status CmdFacts(CommandContext& ctx) {
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().size() != 1) return Status::InvalidArgument("uso: arbitro facts GIOCO");
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   std::vector<FactInfo> facts;

@@ -13,7 +13,7 @@ Status CmdGames(CommandContext& ctx) {
   ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   std::vector<DocumentInfo> docs;
@@ -24,7 +24,7 @@ Status CmdGames(CommandContext& ctx) {
     json.BeginArray();
     for (const DocumentInfo& d : docs) {
       json.BeginObject().Field("game", d.game).Field("doc", d.doc).Field("title", d.title)
-          .Field("edition", d.edition).Field("date", d.date).Field("language", d.language)
+          .Field("short_title", d.short_title).Field("edition", d.edition).Field("date", d.date).Field("language", d.language)
           .Key("summarises").StringOrNull(d.summarises)
           .Key("provisions").Int(d.provisions).Key("rows").Int(d.rows).Key("cases").Int(d.cases);
       json.Key("variants").BeginArray();

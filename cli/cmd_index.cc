@@ -44,13 +44,30 @@ Status BuildFromCorpus(CommandContext& ctx, const std::string& corpus_dir, bool 
   return Status::OK();
 }
 
-Status OpenEngine(CommandContext& ctx, std::unique_ptr<Engine>* engine) {
-  Status s = Engine::Open(ctx.index_dir, engine);
-  if (s.code() != Status::Code::kNotFound) return s;
-  ctx.err << "arbitro: " << s.message() << ": indicizzazione del corpus incluso…\n";
-  s = BuildFromCorpus(ctx, ctx.corpus_dir, /*quiet=*/true);
-  if (!s.ok()) return s;
-  return Engine::Open(ctx.index_dir, engine);
+Status OpenEngine(CommandContext& ctx, EngineRef* engine) {
+  if (ctx.engine) {
+    engine->engine_ = ctx.engine;
+    return Status::OK();
+  }
+  Status s = Engine::Open(ctx.index_dir, &engine->owned_);
+  if (s.code() == Status::Code::kNotFound) {
+    ctx.err << "arbitro: " << s.message() << ": indicizzazione del corpus incluso…\n";
+    s = BuildFromCorpus(ctx, ctx.corpus_dir, /*quiet=*/true);
+    if (!s.ok()) return s;
+    s = Engine::Open(ctx.index_dir, &engine->owned_);
+  }
+  engine->engine_ = engine->owned_.get();
+  return s;
+}
+
+Status UseCorpus(CommandContext& ctx, const std::string& dir, CorpusRef* corpus) {
+  if (ctx.corpus) {
+    corpus->corpus_ = ctx.corpus;
+    return Status::OK();
+  }
+  corpus->owned_ = std::make_unique<Corpus>();
+  corpus->corpus_ = corpus->owned_.get();
+  return LoadCorpusReporting(ctx, dir, corpus->owned_.get());
 }
 
 Status CmdIndex(CommandContext& ctx) {

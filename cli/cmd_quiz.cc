@@ -91,7 +91,7 @@ Status CmdQuiz(CommandContext& ctx) {
     return Status::InvalidArgument("-o richiede il nome di un file");
   }
 
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   QuizResult quiz;

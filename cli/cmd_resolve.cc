@@ -83,7 +83,7 @@ Status CmdResolve(CommandContext& ctx) {
   if (options.facts.empty() && scenario.find_first_not_of(" \t\r\n") == std::string::npos) {
     return Status::InvalidArgument("la descrizione è vuota: arbitro resolve \"descrizione della situazione\"");
   }
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   ResolveResult r;

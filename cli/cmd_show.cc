@@ -15,7 +15,7 @@ Status CmdShow(CommandContext& ctx) {
   if (args.Positional().size() != 1) {
     return Status::InvalidArgument("uso: arbitro show ID (es. subbuteo-2.0#r12__passivo__p1)");
   }
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   ProvisionInfo p;
@@ -61,14 +61,32 @@ Status CmdShow(CommandContext& ctx) {
         .Field("text", p.text);
     json.Key("sanctions");
     WriteSanctions(json, p.sanctions);
-    for (const auto& [key, links] : {std::pair{"refs_out", &p.refs_out}, std::pair{"refs_in", &p.refs_in}}) {
-      json.Key(key).BeginArray();
-      for (const LinkInfo& l : *links) {
-        json.BeginObject().Field("id", l.id).Field("citation", l.citation).Field("quote", l.quote)
-            .Field("kind", l.kind).EndObject();
-      }
-      json.EndArray();
+    json.Key("refs_out");
+    WriteLinks(json, p.refs_out);
+    json.Key("refs_in");
+    WriteLinks(json, p.refs_in);
+    json.Key("ancestors").BeginArray();
+    for (const UnitRef& a : p.ancestors) {
+      json.BeginObject()
+          .Field("id", a.id)
+          .Field("kind", a.kind)
+          .Field("label", a.label)
+          .EndObject();
     }
+    json.EndArray().Key("children").BeginArray();
+    for (const ProvisionInfo& c : p.children) {
+      json.BeginObject()
+          .Field("id", c.id)
+          .Field("kind", c.kind)
+          .Field("citation", c.citation)
+          .Field("label", c.label)
+          .Field("heading", c.heading)
+          .Field("text", c.text);
+      json.Key("sanctions");
+      WriteSanctions(json, c.sanctions);
+      json.EndObject();
+    }
+    json.EndArray();
     json.Key("variant").StringOrNull(p.variant);
     json.Key("variant_label").StringOrNull(p.variant_label);
     json.Key("variants").BeginArray();
@@ -98,7 +116,8 @@ Status CmdShow(CommandContext& ctx) {
     ctx.out << "VARIANTE «" << VariantName(p.variant_label, p.variant) << "» ("
             << (in_play(p.variant) ? "in uso" : "vale solo con --variant " + p.variant) << ")\n";
   }
-  ctx.out << "\n" << Indent(p.text, 2) << "\n";
+  ctx.out << "\n";
+  if (!p.text.empty()) ctx.out << Indent(p.text, 2) << "\n";
   // Under the variants in play, what replaces or amends this provision: text and figures.
   for (const VariantChangeInfo& c : p.variant_changes) {
     if (c.target != p.id || c.kind == "adds" || !in_play(c.variant)) continue;
@@ -110,6 +129,20 @@ Status CmdShow(CommandContext& ctx) {
             << Indent(c.by_text, 2) << "\n";
     const std::string figures = VariantFigures(c);
     if (!figures.empty()) ctx.out << "  → " << figures << "\n";
+  }
+  if (!p.children.empty()) ctx.out << (p.text.empty() ? "" : "\n") << "Contiene:\n";
+  for (const ProvisionInfo& c : p.children) {
+    std::string name = c.heading.empty() ? c.text : c.heading;
+    for (char& ch : name) {
+      if (ch == '\n') ch = ' ';
+    }
+    constexpr size_t kShown = 70;
+    if (name.size() > kShown) {
+      size_t cut = kShown;
+      while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+      name = name.substr(0, cut) + "…";
+    }
+    ctx.out << "  " << (name.empty() ? c.kind : name) << "  [" << c.id << "]\n";
   }
   if (!p.sanctions.empty()) ctx.out << "\nSanzioni:\n";
   for (const SanctionInfo& sa : p.sanctions) ctx.out << "  → " << SanctionSentence(sa) << "\n";

@@ -13,7 +13,7 @@ Status CmdToc(CommandContext& ctx) {
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (args.Positional().size() > 1) return Status::InvalidArgument("uso: arbitro toc [GIOCO|DOCUMENTO]");
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   std::vector<std::pair<DocumentInfo, std::vector<TocLine>>> tocs;

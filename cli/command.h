@@ -10,6 +10,11 @@
 
 #include "arbitro/status.h"
 
+namespace arbitro {
+class Engine;
+struct Corpus;
+}  // namespace arbitro
+
 namespace arbitro::cli {
 
 struct Command;
@@ -22,6 +27,13 @@ struct CommandContext {
   std::ostream& out;
   std::ostream& err;
   bool color = false;  // stdout is a terminal: highlight with ANSI bold
+  // Set by `serve`, which runs the same handlers for its JSON API: an engine lent by
+  // its pool and the corpus it loaded, used instead of opening their own
+  // (engine_open.h), and no path of the machine read or written (`diff` then takes
+  // corpus document ids only).
+  Engine* engine = nullptr;
+  const Corpus* corpus = nullptr;
+  bool local_files = true;
 };
 
 using Handler = Status (*)(CommandContext& ctx);
@@ -69,6 +81,8 @@ void PrintManPage(std::ostream& out);                     // arbitro help --man
 void PrintBashCompletion(std::ostream& out);              // arbitro help --completion bash
 // "comando sconosciuto 'X', forse intendevi 'Y'?"
 Status UnknownCommand(const std::string& name);
+// The documented exit code of a Status (only main and arbitro-serve's main use it).
+int ExitCodeOf(const Status& s);
 // The Italian meaning of each exit code.
 const char* ExitCodeMeaning(int code);
 

@@ -19,6 +19,7 @@ Status CmdTune(CommandContext& ctx);
 Status CmdQuiz(CommandContext& ctx);
 Status CmdCheck(CommandContext& ctx);
 Status CmdDiff(CommandContext& ctx);
+Status CmdServe(CommandContext& ctx);
 Status CmdHelp(CommandContext& ctx);
 
 namespace {
@@ -259,6 +260,31 @@ const std::vector<Command>& Commands() {
        {"quiz --game subbuteo --count 20 --format moodle -o q.xml",
         "quiz --type situation --seed 7 --format gift", "quiz --topic fuorigioco --format markdown"},
        {2, 3, 5, 6}},
+      {"serve", CmdServe, Opens::kIndex,
+       "serve [--listen HOST:PORTA] [--index DIR] [--web DIR] [--threads N] [--quiet]",
+       "l'app web per il telefono dell'arbitro e l'API JSON, su HTTP",
+       {{"--listen", "HOST:PORTA", false, Complete::kNone,
+         "indirizzo e porta (predefinito 127.0.0.1:8080; porta 0: una libera). Un indirizzo "
+         "non locale (0.0.0.0) rende il server raggiungibile da altre macchine"},
+        {"--index", "DIR", false, Complete::kDir,
+         "cartella dell'indice (come l'opzione globale --index)"},
+        {"--web", "DIR", false, Complete::kDir,
+         "cartella dell'app web (predefinita: $ARBITRO_WEB, share/arbitro/web accanto al "
+         "programma installato, o web/ dei sorgenti)"},
+        Corpus(),
+        {"--threads", "N", false, Complete::kNone,
+         "quante connessioni servire insieme, anche inattive (1-1024, predefinito 64)"},
+        {"--quiet", nullptr, false, Complete::kNone,
+         "nessuna riga di registro per richiesta sullo standard error"}},
+       Complete::kNone,
+       "Serve l'app web (ricerca mentre si scrive, situazioni, indice dei regolamenti; "
+       "installabile e usabile offline) e l'API JSON: /api/ask, /api/resolve, /api/show, "
+       "/api/toc, /api/games, /api/facts, /api/check, /api/diff, /api/quiz, con gli stessi "
+       "oggetti di --json e gli stessi messaggi d'errore (HTTP 400 o 404). La prima riga "
+       "stampata è l'indirizzo. Un nuovo `arbitro index` è usato dalla richiesta "
+       "successiva, senza interruzioni; SIGTERM o Ctrl-C lo fermano (uscita 0).",
+       {"serve", "serve --listen 0.0.0.0:8080", "serve --listen 127.0.0.1:0 --quiet"},
+       {2, 3, 4, 5, 6}},
       {"help", CmdHelp, Opens::kNothing, "help [COMANDO] [--man] [--completion bash]",
        "aiuto di un comando; pagina di manuale e completamento della shell",
        {{"--man", nullptr, false, Complete::kNone, "stampa la pagina di manuale (troff)"},

@@ -9,6 +9,27 @@
 #include "command.h"
 
 namespace arbitro::cli {
+
+// Exit codes (documented in --help).
+int ExitCodeOf(const Status& s) {
+  switch (s.code()) {
+    case Status::Code::kOk:
+      return 0;
+    case Status::Code::kFindings:
+      return 1;
+    case Status::Code::kInvalidArgument:
+      return 2;
+    case Status::Code::kNotFound:
+      return 3;
+    case Status::Code::kCorpusError:
+      return 4;
+    case Status::Code::kIndexError:
+      return 5;
+    case Status::Code::kIOError:
+      return 6;
+  }
+  return 70;
+}
 namespace {
 
 const int kExitCodes[] = {0, 1, 2, 3, 4, 5, 6};

@@ -52,6 +52,37 @@ void WriteSanctions(JsonWriter& json, const std::vector<SanctionInfo>& sanctions
   json.EndArray();
 }
 
+void WriteLinks(JsonWriter& json, const std::vector<LinkInfo>& links) {
+  json.BeginArray();
+  for (const LinkInfo& l : links) {
+    json.BeginObject()
+        .Field("id", l.id)
+        .Field("citation", l.citation)
+        .Field("quote", l.quote)
+        .Field("kind", l.kind)
+        .EndObject();
+  }
+  json.EndArray();
+}
+
+void WriteCodePointRanges(JsonWriter& json, const std::string& text,
+                          const std::vector<std::pair<size_t, size_t>>& ranges) {
+  // Code points before byte i: the bytes that do not continue a sequence.
+  auto code_points = [&](size_t end) {
+    long long n = 0;
+    for (size_t i = 0; i < end && i < text.size(); ++i) {
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++n;
+    }
+    return n;
+  };
+  json.BeginArray();
+  for (const auto& [begin, end] : ranges) {
+    if (begin >= end || end > text.size()) continue;
+    json.BeginArray().Int(code_points(begin)).Int(code_points(end)).EndArray();
+  }
+  json.EndArray();
+}
+
 std::vector<std::string> SanctionLines(const std::vector<SanctionInfo>& sanctions) {
   std::vector<std::string> lines;
   std::vector<std::string> done;  // choices already written

@@ -20,6 +20,12 @@ std::vector<std::string> SanctionLines(const std::vector<SanctionInfo>& sanction
 // {"type", "beneficiary", "place", "label"} objects; alternatives of a choice add
 // "choice" (the same id for the alternatives of one choice) and "chosen_by".
 void WriteSanctions(JsonWriter& json, const std::vector<SanctionInfo>& sanctions);
+// [{"id", "citation", "quote", "kind"}]: references out of or into a provision.
+void WriteLinks(JsonWriter& json, const std::vector<LinkInfo>& links);
+// [[from, to], …]: byte ranges of `text` as Unicode code point offsets (what a
+// JavaScript Array.from(text) or a Python str indexes).
+void WriteCodePointRanges(JsonWriter& json, const std::string& text,
+                          const std::vector<std::pair<size_t, size_t>>& ranges);
 // Indents every line of `text` by `indent` spaces.
 std::string Indent(const std::string& text, int indent);
 // Escapes & < > " for XML and HTML text and attribute values.

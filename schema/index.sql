@@ -234,10 +234,13 @@ CREATE TABLE beneficiaries (
 );
 
 CREATE TABLE hints (
-  game   TEXT NOT NULL,
-  hint   TEXT NOT NULL,
-  weight REAL NOT NULL
+  game       TEXT NOT NULL,
+  hint       TEXT NOT NULL,
+  weight     REAL NOT NULL,
+  terms      TEXT NOT NULL,  -- the hint's analysed terms, space-separated
+  first_term TEXT NOT NULL   -- the first of them: a question's words find the hints
 );
+CREATE INDEX hints_first ON hints(first_term);
 
 CREATE TABLE synonyms (
   grp  INTEGER NOT NULL,

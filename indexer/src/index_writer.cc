@@ -32,6 +32,7 @@ class SqliteWriter {
       for (const auto& [game, vocab] : corpus_.vocabularies) {
         if (st.ok()) st = WriteVocabulary(vocab);
       }
+      if (st.ok()) st = WriteVocabulary(MergedVocabulary());
       for (const auto& [game, phrasing] : corpus_.phrasings) {
         if (st.ok()) st = WritePhrasing(phrasing);
       }
@@ -109,6 +110,40 @@ class SqliteWriter {
     return s;
   }
 
+  // Every game's facts, values and forms in one vocabulary (game kEveryGame), facts
+  // merged by name and values by id, each form once: what reading a question that
+  // names no game needs, loaded once instead of every game's vocabulary.
+  Vocabulary MergedVocabulary() const {
+    Vocabulary all;
+    all.game = kEveryGame;
+    auto add_unique = [](std::vector<std::string>* to, const std::vector<std::string>& from) {
+      for (const auto& x : from) {
+        if (std::find(to->begin(), to->end(), x) == to->end()) to->push_back(x);
+      }
+    };
+    std::map<std::string, size_t> fact_at;
+    for (const auto& [game, vocab] : corpus_.vocabularies) {
+      for (const Fact& f : vocab.facts) {
+        auto [it, fresh] = fact_at.emplace(f.name, all.facts.size());
+        if (fresh) {
+          all.facts.push_back(f);
+          continue;
+        }
+        Fact& merged = all.facts[it->second];
+        add_unique(&merged.forms, f.forms);
+        for (const VocabValue& v : f.values) {
+          auto same = std::find_if(merged.values.begin(), merged.values.end(),
+                                   [&](const VocabValue& m) { return m.id == v.id; });
+          if (same == merged.values.end())
+            merged.values.push_back(v);
+          else
+            add_unique(&same->forms, v.forms);
+        }
+      }
+    }
+    return all;
+  }
+
   Status WriteVocabulary(const Vocabulary& vocab) {
     Statement fact, value, form, hint;
     Status s = Prep(&fact,
@@ -120,7 +155,9 @@ class SqliteWriter {
                "?, ?)");
     if (s.ok())
       s = Prep(&form, "INSERT INTO forms(fact_id, value_id, form, terms) VALUES (?, ?, ?, ?)");
-    if (s.ok()) s = Prep(&hint, "INSERT INTO hints(game, hint, weight) VALUES (?, ?, ?)");
+    if (s.ok())
+      s = Prep(&hint,
+               "INSERT INTO hints(game, hint, weight, terms, first_term) VALUES (?, ?, ?, ?, ?)");
     for (size_t i = 0; s.ok() && i < vocab.facts.size(); ++i) {
       const Fact& f = vocab.facts[i];
       s = fact.Bind(1, vocab.game)
@@ -152,7 +189,13 @@ class SqliteWriter {
       }
     }
     for (const auto& [h, w] : vocab.hints) {
-      if (s.ok()) s = hint.Bind(1, vocab.game).Bind(2, h).Bind(3, w).Run();
+      std::string terms, first;
+      for (const Token& t : analyzer_.Tokenize(h)) {
+        terms += (terms.empty() ? "" : " ") + t.term;
+        if (first.empty()) first = t.term;
+      }
+      if (s.ok() && !first.empty())
+        s = hint.Bind(1, vocab.game).Bind(2, h).Bind(3, w).Bind(4, terms).Bind(5, first).Run();
     }
     if (s.ok()) s = WriteLabelled("sanction_types", vocab.game, vocab.sanction_types);
     if (s.ok()) s = WriteLabelled("beneficiaries", vocab.game, vocab.beneficiaries);

@@ -214,6 +214,10 @@ struct IndexStats {
   std::string generation;  // directory of the published generation
 };
 
+// The game id under which the index keeps every game's vocabulary merged (facts by
+// name, values by id, each form once), for reading a question that names no game.
+inline constexpr const char* kEveryGame = "*";
+
 // Resolves the index directory: `flag` if set, else $ARBITRO_INDEX, else
 // $XDG_DATA_HOME/arbitro/index, else ~/.local/share/arbitro/index.
 std::string DefaultIndexDir(const std::string& flag);

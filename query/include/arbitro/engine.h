@@ -7,7 +7,11 @@
 //   (the CLI then builds one), IndexError when it is corrupt.
 // - Every method validates its input and returns InvalidArgument / NotFound with a
 //   one-line Italian-free developer message for bad input; no exception escapes.
-// - An Engine is not thread-safe; open one per thread.
+// - An Engine is not thread-safe (it caches per-game rules, spelling suggestions and
+//   prepared statements): use one per thread at a time. `arbitro serve` keeps a pool
+//   of engines, one lent to each request in flight, and opens new ones when a newer
+//   generation is published (Generation()); an engine keeps answering from the
+//   generation it opened even after a re-index removes it.
 #pragma once
 
 #include <cstdint>
@@ -62,6 +66,11 @@ struct VariantChangeInfo {
   std::string old_quote, new_quote;  // the figures as printed ("+1", "+2")
 };
 
+// A unit named in a path: its id, kind and number with heading ("Regola 12 FUORIGIOCO").
+struct UnitRef {
+  std::string id, kind, label;
+};
+
 struct ProvisionInfo {
   std::string game;
   std::string doc;
@@ -81,6 +90,11 @@ struct ProvisionInfo {
   // Declared changes this unit is the target or the variant's own unit of (loaded with
   // the links: Show, Ask hits).
   std::vector<VariantChangeInfo> variant_changes;
+  // Filled by Show only: the rules, sections and tables it sits in, outermost first,
+  // and the units right under it in document order (a rule's sections, a section's
+  // provisions, a table's rows), each without links, ancestors or children.
+  std::vector<UnitRef> ancestors;
+  std::vector<ProvisionInfo> children;
 };
 
 // ---------------------------------------------------------------- ask
@@ -207,6 +221,8 @@ class Engine {
   ~Engine();
   // Opens the current generation of `index_dir`.
   static Status Open(const std::string& index_dir, std::unique_ptr<Engine>* engine);
+  // The generation directory this engine reads ("<index_dir>/gen-…").
+  const std::string& Generation() const;
 
   // Ranked provisions answering an Italian question. InvalidArgument for an empty
   // question or an unknown game or limit out of range.

@@ -34,7 +34,6 @@ namespace {
 
 using ask::AskedCounts;
 using ask::CorrectSpelling;
-using ask::GameOfWords;
 using ask::Intent;
 using ask::IsPhraseTerm;
 using ask::kPlaceWords;
@@ -143,7 +142,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     result->game = options.game;
     if (result->game.empty()) {
       result->game = im.InferGame(tokens);
-      if (result->game.empty()) result->game = GameOfWords(im.xdb, im.games, tokens);
+      if (result->game.empty()) result->game = im.GameOfWords(tokens);
       result->game_inferred = !result->game.empty();
     }
 
@@ -435,9 +434,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       set(Weight::kAskPlace, has_any("", place_terms));
       set(Weight::kAskNamed, has_any("", names));
       set(Weight::kAskNamedDoc, has_any(prefix::kDoc, named_docs));
-      for (const auto& g : im.games) {
-        if (doc.Has(i, prefix::kGame + g)) c.game = g;
-      }
+      c.game = im.GameOfDocument(*it);
       // An inferred game is a strong prior, not a filter: a clearly better answer from
       // another game can still surface.
       set(Weight::kAskOtherGame, options.game.empty() && !result->game.empty() && c.game != result->game);

@@ -1,5 +1,6 @@
 // Reading a question for Engine::Ask: what it asks for (intent), what it counts,
-// spelling corrections and the game its own words point to. See question.h.
+// spelling corrections. See question.h. (The game its own words point to is
+// Engine::Impl::GameOfWords, core/game_vote.cc.)
 #include "ask/question.h"
 
 #include <algorithm>
@@ -8,8 +9,6 @@
 
 namespace arbitro::ask {
 namespace {
-
-constexpr double kGameVoteMargin = 3.0;  // log-likelihood margin of GameOfWords
 
 const char* const kConsequenceWords[] = {"succede",    "succederebbe", "capita",     "accade",
                                          "sanzione",   "sanzioni",     "sanziona",   "punisce",
@@ -135,46 +134,5 @@ bool CorrectSpelling(const Xapian::Database& db, const Analyzer& analyzer,
   }
   return any;
 }
-
-// The game whose rulebooks use the question's own words (before synonyms: "calciatore"
-// is Calciotto's word, "pedina" Soccer Tactics') clearly more than any other game's,
-// or "". A naive Bayes vote over the documents of each game containing each word.
-std::string GameOfWords(const Xapian::Database& db, const std::set<std::string>& games,
-                        const std::vector<Token>& tokens) {
-  const std::vector<std::string> names(games.begin(), games.end());
-  if (names.size() < 2) return "";  // nothing to choose between
-  std::vector<int> game_of(db.get_lastdocid() + 1, -1);
-  std::vector<double> size(names.size(), 0);
-  for (size_t g = 0; g < names.size(); ++g) {
-    const std::string term = prefix::kGame + names[g];
-    for (auto it = db.postlist_begin(term); it != db.postlist_end(term); ++it) {
-      if (*it < game_of.size()) game_of[*it] = static_cast<int>(g);
-      size[g] += 1;
-    }
-  }
-  const double total = std::accumulate(size.begin(), size.end(), 0.0);
-  std::vector<double> score(names.size(), 0);
-  std::set<std::string> seen;
-  for (const Token& t : tokens) {
-    if (t.stop || IsNumberWord(t.word) || !seen.insert(t.term).second) continue;
-    std::vector<double> df(names.size(), 0);
-    double all = 0;
-    for (auto it = db.postlist_begin(t.term); it != db.postlist_end(t.term); ++it) {
-      if (*it < game_of.size() && game_of[*it] >= 0) {
-        df[game_of[*it]] += 1;
-        all += 1;
-      }
-    }
-    if (all == 0) continue;
-    for (size_t g = 0; g < names.size(); ++g) {
-      score[g] += std::log((df[g] + 0.5) / (size[g] + 1)) - std::log((all + 0.5) / (total + 1));
-    }
-  }
-  std::vector<size_t> order(names.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return score[a] > score[b]; });
-  return score[order[0]] - score[order[1]] >= kGameVoteMargin ? names[order[0]] : "";
-}
-
 
 }  // namespace arbitro::ask

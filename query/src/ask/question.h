@@ -1,5 +1,5 @@
 // Reading a question for Engine::Ask (ask.cc): what it asks for, what it counts,
-// spelling corrections and the game its own words point to.
+// spelling corrections (the game its own words point to: Engine::Impl::GameOfWords).
 #pragma once
 
 #include <xapian.h>
@@ -34,11 +34,6 @@ std::vector<std::string> AskedCounts(const std::vector<Token>& tokens);
 // (see question.cc); true when a word was replaced.
 bool CorrectSpelling(const Xapian::Database& db, const Analyzer& analyzer,
                      std::vector<Token>* tokens);
-
-// The game whose rulebooks use the question's own words clearly more than any other
-// game's, or "".
-std::string GameOfWords(const Xapian::Database& db, const std::set<std::string>& games,
-                        const std::vector<Token>& tokens);
 
 // True for a lexicon phrase term (prefix::kPhrase).
 bool IsPhraseTerm(const std::string& term);

@@ -19,6 +19,10 @@ std::string Join(const std::vector<std::string>& items, const std::string& sep) 
 Engine::Engine() : impl_(std::make_unique<Impl>()) {}
 Engine::~Engine() = default;
 
+const std::string& Engine::Generation() const {
+  return impl_->generation;
+}
+
 Status Engine::Open(const std::string& index_dir, std::unique_ptr<Engine>* engine) {
   auto open_generation = [](const std::string& generation, std::unique_ptr<Engine>* out) {
     std::unique_ptr<Engine> e(new Engine());
@@ -61,13 +65,10 @@ Status Engine::Open(const std::string& index_dir, std::unique_ptr<Engine>* engin
 
 Status Engine::Impl::Load() {
   Statement st;
+  // No counting here: that reads every unit of every document (CountDocuments).
   Status s = db.Prepare(
       "SELECT d.id, d.doc, d.game, d.title, d.short_title, d.edition, d.date, d.language,"
-      " d.source_file, d.summarises,"
-      " (SELECT count(*) FROM units u WHERE u.document_id = d.id AND u.kind = 'provision'),"
-      " (SELECT count(*) FROM units u WHERE u.document_id = d.id AND u.kind = 'row'),"
-      " (SELECT count(*) FROM cases c JOIN units u ON u.id = c.unit_id WHERE u.document_id = d.id)"
-      " FROM documents d ORDER BY d.game, d.doc",
+      " d.source_file, d.summarises FROM documents d ORDER BY d.game, d.doc",
       &st);
   if (!s.ok()) return s;
   while (st.Step(&s)) {
@@ -83,9 +84,6 @@ Status Engine::Impl::Load() {
     d.language = st.Text(7);
     d.source_file = st.Text(8);
     d.summarises = st.Text(9);
-    d.provisions = st.Int(10);
-    d.rows = st.Int(11);
-    d.cases = st.Int(12);
     games.insert(d.game);
     doc_by_rowid[row.id] = d.doc;
     docs[d.doc] = std::move(row);
@@ -136,13 +134,7 @@ Status Engine::Impl::Load() {
     }
   }
 
-  Statement hint;
-  s = db.Prepare("SELECT game, hint, weight FROM hints", &hint);
-  while (s.ok() && hint.Step(&s)) {
-    std::vector<std::string> terms;
-    for (const Token& t : analyzer->Tokenize(hint.Text(1))) terms.push_back(t.term);
-    if (!terms.empty()) hints[hint.Text(0)].emplace_back(std::move(terms), hint.Real(2));
-  }
+  s = db.Prepare("SELECT game, terms, weight FROM hints WHERE first_term = ?", &hints_with_first);
   Statement labels;
   if (s.ok())
     s = db.Prepare(
@@ -183,6 +175,13 @@ Status Engine::Impl::Load() {
         &refs_in);
   if (s.ok())
     s = db.Prepare("SELECT col, text FROM cells WHERE unit_id = ? ORDER BY ord", &cells_of_unit);
+  if (s.ok())
+    s = db.Prepare(
+        "SELECT p.id, p.eid, p.kind, p.num, p.heading FROM units u JOIN units p ON p.id = "
+        "u.parent_id WHERE u.id = ?",
+        &parent_of_unit);
+  if (s.ok())
+    s = db.Prepare("SELECT id FROM units WHERE parent_id = ? ORDER BY ord", &children_of_unit);
   return s;
 }
 
@@ -361,15 +360,33 @@ Status Engine::CanonicalGame(const std::string& name, std::string* game) const {
   return impl_->CanonicalGame(name, game);
 }
 
-std::map<std::string, double> Engine::Impl::HintScores(const std::vector<Token>& tokens) const {
+std::map<std::string, double> Engine::Impl::HintScores(const std::vector<Token>& tokens) {
   std::map<std::string, double> score;
-  for (const auto& [game, list] : hints) {
-    for (const auto& [terms, weight] : list) {
-      for (size_t i = 0; i + terms.size() <= tokens.size(); ++i) {
+  std::set<std::string> firsts;
+  for (const Token& t : tokens) firsts.insert(t.term);
+  for (const std::string& first : firsts) {
+    auto [it, fresh] = hints_by_first.try_emplace(first);
+    if (fresh) {
+      if (hints_by_first.size() > 10000) {  // bounded memory
+        hints_by_first.clear();
+        it = hints_by_first.try_emplace(first).first;
+      }
+      Status s;
+      hints_with_first.Bind(1, first);
+      while (hints_with_first.Step(&s)) {
+        it->second.push_back({hints_with_first.Text(0), SplitSpaces(hints_with_first.Text(1)),
+                              hints_with_first.Real(2)});
+      }
+      hints_with_first.Reset();
+    }
+    // Each hint counts once, wherever it matches.
+    for (const Hint& hint : it->second) {
+      for (size_t i = 0; i + hint.terms.size() <= tokens.size(); ++i) {
         bool match = true;
-        for (size_t k = 0; k < terms.size() && match; ++k) match = tokens[i + k].term == terms[k];
+        for (size_t k = 0; k < hint.terms.size() && match; ++k)
+          match = tokens[i + k].term == hint.terms[k];
         if (match) {
-          score[game] += weight;
+          score[hint.game] += hint.weight;
           break;
         }
       }
@@ -378,7 +395,7 @@ std::map<std::string, double> Engine::Impl::HintScores(const std::vector<Token>&
   return score;
 }
 
-std::string Engine::Impl::InferGame(const std::vector<Token>& tokens) const {
+std::string Engine::Impl::InferGame(const std::vector<Token>& tokens) {
   const std::map<std::string, double> score = HintScores(tokens);
   std::string best;
   double best_score = 0, second = 0;
@@ -413,10 +430,66 @@ Status Engine::Show(const std::string& id, ProvisionInfo* info) {
   long long unit_id = 0;
   Status s = impl_->FindUnit(id, &unit_id);
   if (!s.ok()) return s;
-  return impl_->LoadProvision(unit_id, /*with_links=*/true, info);
+  s = impl_->LoadProvision(unit_id, /*with_links=*/true, info);
+  if (!s.ok()) return s;
+  // The path up to the document (bounded: the schema nests at most 256 levels).
+  info->ancestors.clear();
+  Statement& up = impl_->parent_of_unit;
+  for (long long at = unit_id; at && info->ancestors.size() < 256;) {
+    up.Bind(1, at);
+    at = 0;
+    if (up.Step(&s)) {
+      at = up.Int(0);
+      const std::string num = up.Text(3), heading = up.Text(4);
+      info->ancestors.push_back({info->doc + "#" + up.Text(1), up.Text(2),
+                                 num.empty()       ? heading
+                                 : heading.empty() ? num
+                                                   : num + " " + heading});
+    }
+    up.Reset();
+    if (!s.ok()) return s;
+  }
+  std::reverse(info->ancestors.begin(), info->ancestors.end());
+  std::vector<long long> child_ids;
+  Statement& down = impl_->children_of_unit;
+  down.Bind(1, unit_id);
+  while (down.Step(&s)) child_ids.push_back(down.Int(0));
+  down.Reset();
+  if (!s.ok()) return s;
+  info->children.clear();
+  for (long long child : child_ids) {
+    ProvisionInfo c;
+    s = impl_->LoadProvision(child, /*with_links=*/false, &c);
+    if (!s.ok()) return s;
+    info->children.push_back(std::move(c));
+  }
+  return Status::OK();
+}
+
+Status Engine::Impl::CountDocuments() {
+  if (documents_counted) return Status::OK();
+  Statement st;
+  Status s = db.Prepare(
+      "SELECT d.doc,"
+      " (SELECT count(*) FROM units u WHERE u.document_id = d.id AND u.kind = 'provision'),"
+      " (SELECT count(*) FROM units u WHERE u.document_id = d.id AND u.kind = 'row'),"
+      " (SELECT count(*) FROM cases c JOIN units u ON u.id = c.unit_id WHERE u.document_id = d.id)"
+      " FROM documents d",
+      &st);
+  while (s.ok() && st.Step(&s)) {
+    auto it = docs.find(st.Text(0));
+    if (it == docs.end()) continue;
+    it->second.info.provisions = st.Int(1);
+    it->second.info.rows = st.Int(2);
+    it->second.info.cases = st.Int(3);
+  }
+  documents_counted = s.ok();
+  return s;
 }
 
 Status Engine::Games(std::vector<DocumentInfo>* docs) {
+  Status s = impl_->CountDocuments();
+  if (!s.ok()) return s;
   docs->clear();
   Status s = impl_->LoadVariantChanges();
   if (!s.ok()) return s;

@@ -32,8 +32,21 @@ struct Engine::Impl {
   std::map<long long, std::string> doc_by_rowid;  // documents.id → doc
   std::set<std::string> games;
   RankingWeights weights = DefaultRankingWeights();  // ask and resolve scoring
-  // Per game: hint expressions as term sequences, with weights.
-  std::map<std::string, std::vector<std::pair<std::vector<std::string>, double>>> hints;
+  // Hint expressions (term sequences, with their game and weight) by first term, read
+  // from the index as questions use the terms (HintScores).
+  struct Hint {
+    std::string game;
+    std::vector<std::string> terms;
+    double weight = 0;
+  };
+  std::map<std::string, std::vector<Hint>> hints_by_first;
+  Statement hints_with_first;
+  // Game of each Xapian document (an index into game_list, -1: none) and the
+  // documents of each game, built on first use (DocGames).
+  std::vector<int> doc_game;
+  std::vector<std::string> game_list;
+  std::vector<double> game_size;
+  void DocGames();
   // Sanction type and beneficiary labels: (game or "", id) → label.
   std::map<std::pair<std::string, std::string>, std::string> sanction_labels, beneficiary_labels;
 
@@ -43,14 +56,17 @@ struct Engine::Impl {
   // need_cases false: the vocabulary is enough (reading text for ask).
   Status Resolver(const std::string& game, GameResolver** out, bool need_cases = true);
   // Index terms (prefix::kCond) of the facts the words of `tokens` describe, in
-  // `game` or in every game when it is empty.
+  // `game`, or in every game's merged vocabulary (kEveryGame) when it is empty.
   Status FactTerms(const std::string& game, const std::vector<Token>& tokens,
                    std::vector<std::string>* terms);
 
   Statement unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out, refs_in,
-      cells_of_unit;
+      cells_of_unit, parent_of_unit, children_of_unit;
 
   Status Load();
+  // Provisions, rows and cases of each document (for Games only), counted on first use.
+  Status CountDocuments();
+  bool documents_counted = false;
   // Fills `info` from the units row `unit_id`.
   Status LoadProvision(long long unit_id, bool with_links, ProvisionInfo* info);
   // Finds a unit id for "doc#eId" or a unique bare eId.
@@ -61,10 +77,18 @@ struct Engine::Impl {
   const std::string& SpellingSuggestion(const std::string& word);
   std::map<std::string, std::string> spelling_cache;
 
-  // Sum of the matched hint weights of each game.
-  std::map<std::string, double> HintScores(const std::vector<Token>& tokens) const;
+  // Sum of the matched hint weights of each game (only the hints starting with one of
+  // the words are read: the cost does not grow with the number of games).
+  std::map<std::string, double> HintScores(const std::vector<Token>& tokens);
   // Game suggested by the words of `tokens`, or "" when unclear.
-  std::string InferGame(const std::vector<Token>& tokens) const;
+  std::string InferGame(const std::vector<Token>& tokens);
+  // The game whose rulebooks use the question's own words (before synonyms:
+  // "calciatore" is Calciotto's word, "pedina" Soccer Tactics') clearly more than any
+  // other game's, or "". A naive Bayes vote over the documents of each game containing
+  // each word (game_vote.cc).
+  std::string GameOfWords(const std::vector<Token>& tokens);
+  // The game of Xapian document `did`, "" when it has none.
+  const std::string& GameOfDocument(Xapian::docid did);
   // InvalidArgument naming the game's variants when one of `variants` is not one, or
   // when two of them exclude each other.
   Status CheckVariants(const std::string& game, const std::vector<std::string>& variants) const;

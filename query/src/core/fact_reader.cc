@@ -178,17 +178,16 @@ Status Engine::Impl::FactTerms(const std::string& game, const std::vector<Token>
   for (const Token& t : tokens) {
     if (!t.stop) content.push_back(t);
   }
-  for (const std::string& g : games) {
-    if (!game.empty() && g != game) continue;
-    GameResolver* gr = nullptr;
-    Status s = Resolver(g, &gr, /*need_cases=*/false);
-    if (!s.ok()) return s;
-    FactMap facts;
-    std::vector<std::string> contradictions;
-    ReadFacts(*this, *gr, content, &facts, &contradictions);
-    for (const auto& [fact, list] : facts) {
-      for (const Reading& r : list) terms->push_back(CondTerm(fact, r.value));
-    }
+  // No game: every game's vocabulary merged at index time (kEveryGame), one reading
+  // whatever the number of games.
+  GameResolver* gr = nullptr;
+  Status s = Resolver(game.empty() ? kEveryGame : game, &gr, /*need_cases=*/false);
+  if (!s.ok()) return s;
+  FactMap facts;
+  std::vector<std::string> contradictions;
+  ReadFacts(*this, *gr, content, &facts, &contradictions);
+  for (const auto& [fact, list] : facts) {
+    for (const Reading& r : list) terms->push_back(CondTerm(fact, r.value));
   }
   return Status::OK();
 }

@@ -92,7 +92,7 @@ Status LoadGameRules(Database& db, const std::string& game,
                      const std::map<std::pair<std::string, std::string>, std::string>& beneficiary_labels,
                      GameRules* rules, bool with_cases = true);
 
-// "a b  c" → {"a", "b", "c"}
+// "a b c" → {"a", "b", "c"} (terms stored space-separated in the index).
 std::vector<std::string> SplitSpaces(const std::string& s);
 
 // Does a condition hold for a known value? Integer comparisons for lt/le/gt/ge.

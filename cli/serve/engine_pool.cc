@@ -1,0 +1,97 @@
+#include "serve/engine_pool.h"
+
+#include "arbitro/indexer.h"
+
+namespace arbitro::serve {
+
+EnginePool::Lease::~Lease() {
+  if (pool_ && engine_) pool_->Release(std::move(engine_));
+}
+
+void EnginePool::Refresh() {
+  std::string now;
+  if (!OpenCurrentGeneration(index_dir_, &now).ok()) return;  // Engine::Open reports it
+  std::vector<std::unique_ptr<Engine>> stale;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (now == generation_) return;
+    generation_ = now;
+    stale.swap(idle_);
+  }
+  // The old generation's engines close here, outside the lock.
+}
+
+Status EnginePool::Acquire(Lease* lease) {
+  Refresh();
+  std::unique_ptr<Engine> engine;
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    returned_.wait(lock, [this] { return lent_ < max_engines_; });
+    ++lent_;
+    if (!idle_.empty()) {
+      engine = std::move(idle_.back());
+      idle_.pop_back();
+    }
+  }
+  if (!engine) {
+    Status s = Engine::Open(index_dir_, &engine);
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!s.ok()) {
+      --lent_;
+      returned_.notify_one();
+      return s;
+    }
+    ++opened_;
+  }
+  lease->pool_ = this;
+  lease->engine_ = std::move(engine);
+  return Status::OK();
+}
+
+void EnginePool::Release(std::unique_ptr<Engine> engine) {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    --lent_;
+    // An engine of a replaced generation is not lent again: it closes when `engine`
+    // goes out of scope.
+    if (engine->Generation() == generation_) idle_.push_back(std::move(engine));
+  }
+  returned_.notify_one();
+}
+
+Status EnginePool::Corpus(std::shared_ptr<const arbitro::Corpus>* corpus,
+                          std::string* diagnostics) {
+  Refresh();
+  std::lock_guard<std::mutex> loading(corpus_load_mu_);
+  std::string generation;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    generation = generation_;
+    if (corpus_ && corpus_generation_ == generation) {
+      *corpus = corpus_;
+      return Status::OK();
+    }
+  }
+  auto loaded = std::make_shared<arbitro::Corpus>();
+  std::vector<Diagnostic> found;
+  Status s = LoadCorpus(corpus_dir_, loaded.get(), &found);
+  for (const Diagnostic& d : found) *diagnostics += d.ToString() + "\n";
+  if (!s.ok()) return s;
+  std::lock_guard<std::mutex> lock(mu_);
+  corpus_ = loaded;
+  corpus_generation_ = generation;
+  *corpus = corpus_;
+  return Status::OK();
+}
+
+std::string EnginePool::Generation() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return generation_;
+}
+
+size_t EnginePool::Opened() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return opened_;
+}
+
+}  // namespace arbitro::serve

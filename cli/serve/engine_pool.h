@@ -1,0 +1,82 @@
+// The engines and the corpus `arbitro serve` lends to its requests.
+//
+// An Engine is not thread-safe (arbitro/engine.h), so the pool lends each request in
+// flight an engine of its own and takes it back afterwards: at most as many engines as
+// concurrent requests ever exist, each reused with its warm caches. Every Acquire
+// reads the index's "current" link (one readlink): when `arbitro index` has published
+// a newer generation, idle engines of the old one are dropped and new requests get
+// engines opened on the new one, while requests already running finish on the old
+// generation (its files stay readable while open). No request ever fails because of a
+// re-index.
+//
+// At most `max_engines` are lent at once (the work is CPU-bound: more would only
+// share the cores and hold more memory); a request beyond waits for one.
+//
+// The corpus (for check and diff, which read the XML, not the index) is loaded on first
+// use and reloaded on the first use after a new generation is published.
+#pragma once
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "arbitro/query.h"
+#include "arbitro/schema.h"
+
+namespace arbitro::serve {
+
+class EnginePool {
+ public:
+  EnginePool(std::string index_dir, std::string corpus_dir, size_t max_engines)
+      : index_dir_(std::move(index_dir)),
+        corpus_dir_(std::move(corpus_dir)),
+        max_engines_(max_engines < 1 ? 1 : max_engines) {}
+
+  // An engine lent to one request; returned to the pool when destroyed.
+  class Lease {
+   public:
+    Lease() = default;
+    Lease(Lease&& other) noexcept : pool_(other.pool_), engine_(std::move(other.engine_)) {
+      other.pool_ = nullptr;
+    }
+    Lease& operator=(Lease&&) = delete;
+    ~Lease();
+    Engine* get() const { return engine_.get(); }
+
+   private:
+    friend class EnginePool;
+    EnginePool* pool_ = nullptr;
+    std::unique_ptr<Engine> engine_;
+  };
+
+  // An engine on the current generation (opened when none is idle).
+  Status Acquire(Lease* lease);
+  // The corpus matching the current generation, loaded on first use. Diagnostics of
+  // the load go to `diagnostics`.
+  Status Corpus(std::shared_ptr<const arbitro::Corpus>* corpus, std::string* diagnostics);
+  // The generation directory engines are opened on now ("" before the first Acquire).
+  std::string Generation();
+  // Engines opened since the start (for the tests and the log).
+  size_t Opened();
+
+ private:
+  void Release(std::unique_ptr<Engine> engine);
+  // Reads "current"; drops idle engines and the corpus of an older generation.
+  void Refresh();
+
+  const std::string index_dir_, corpus_dir_;
+  const size_t max_engines_;
+  std::mutex mu_;
+  std::condition_variable returned_;
+  size_t lent_ = 0;         // guarded by mu_
+  std::string generation_;  // guarded by mu_
+  std::vector<std::unique_ptr<Engine>> idle_;
+  std::shared_ptr<const arbitro::Corpus> corpus_;
+  std::string corpus_generation_;
+  size_t opened_ = 0;
+  std::mutex corpus_load_mu_;  // one corpus load at a time
+};
+
+}  // namespace arbitro::serve

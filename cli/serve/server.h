@@ -1,0 +1,48 @@
+// `arbitro serve`: the HTTP server of the web app and the JSON API (cpp-httplib).
+//
+// - A thread pool (cpp-httplib's) serves the connections; the engines come from an
+//   EnginePool (engine_pool.h): one per request in flight, never shared between two
+//   threads at once.
+// - Limits: request line 8 KiB and headers (cpp-httplib), bodies 64 KiB (the API is
+//   GET only: other methods get 405), read and write timeouts 5 s, idle keep-alive
+//   connections closed after 3 s; every API input is bounded (api.cc).
+// - Only files under the web root are served (static_files.h); every response carries
+//   Content-Security-Policy, X-Content-Type-Options, Referrer-Policy and friends.
+// - SIGTERM and SIGINT stop it: requests in flight finish, then Run returns OK.
+// - One access-log line per request on the error stream unless quiet.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "arbitro/status.h"
+#include "command.h"
+
+namespace arbitro::serve {
+
+// The serve command (options in the command table): finds the web app, builds the
+// index on first use, and serves until stopped (arbitro-serve's main).
+Status RunServeCommand(cli::CommandContext& ctx);
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;  // 0: any free port (the first line printed says which)
+  std::string web_root;
+  std::string index_dir;
+  std::string corpus_dir;
+  int threads = 64;  // connections served at once (idle keep-alive ones included)
+  int engines = 0;   // engines lent at once; 0: twice the cores
+  bool quiet = false;
+};
+
+// "HOST:PORT", "[V6]:PORT", ":PORT" or "PORT" → host and port (InvalidArgument
+// otherwise). A missing host is 127.0.0.1.
+Status ParseListen(const std::string& text, std::string* host, int* port);
+// True for 127.0.0.0/8, ::1 and localhost.
+bool IsLoopback(const std::string& host);
+
+// Serves until SIGTERM or SIGINT. Prints "http://HOST:PORT/" as the first line of `out`
+// once it accepts connections.
+Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace arbitro::serve

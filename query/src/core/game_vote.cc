@@ -1,0 +1,68 @@
+// The game of each Xapian document, and the game a question's own words point to
+// (moved from ask/question.cc): the document → game table is built once per engine,
+// not once per question, so a question costs the postings of its own words only.
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <set>
+
+#include "core/engine_impl.h"
+
+namespace arbitro {
+namespace {
+
+constexpr double kGameVoteMargin = 3.0;  // log-likelihood margin of GameOfWords
+
+}  // namespace
+
+void Engine::Impl::DocGames() {
+  if (!game_list.empty() || games.empty()) return;
+  game_list.assign(games.begin(), games.end());
+  game_size.assign(game_list.size(), 0);
+  doc_game.assign(xdb.get_lastdocid() + 1, -1);
+  for (size_t g = 0; g < game_list.size(); ++g) {
+    const std::string term = prefix::kGame + game_list[g];
+    for (auto it = xdb.postlist_begin(term); it != xdb.postlist_end(term); ++it) {
+      if (*it < doc_game.size()) doc_game[*it] = static_cast<int>(g);
+      game_size[g] += 1;
+    }
+  }
+}
+
+const std::string& Engine::Impl::GameOfDocument(Xapian::docid did) {
+  static const std::string kNone;
+  DocGames();
+  return did < doc_game.size() && doc_game[did] >= 0 ? game_list[static_cast<size_t>(doc_game[did])]
+                                                     : kNone;
+}
+
+std::string Engine::Impl::GameOfWords(const std::vector<Token>& tokens) {
+  if (games.size() < 2) return "";  // nothing to choose between
+  DocGames();
+  const std::vector<std::string>& names = game_list;
+  const std::vector<double>& size = game_size;
+  const double total = std::accumulate(size.begin(), size.end(), 0.0);
+  std::vector<double> score(names.size(), 0);
+  std::set<std::string> seen;
+  for (const Token& t : tokens) {
+    if (t.stop || IsNumberWord(t.word) || !seen.insert(t.term).second) continue;
+    std::vector<double> df(names.size(), 0);
+    double all = 0;
+    for (auto it = xdb.postlist_begin(t.term); it != xdb.postlist_end(t.term); ++it) {
+      if (*it < doc_game.size() && doc_game[*it] >= 0) {
+        df[static_cast<size_t>(doc_game[*it])] += 1;
+        all += 1;
+      }
+    }
+    if (all == 0) continue;
+    for (size_t g = 0; g < names.size(); ++g) {
+      score[g] += std::log((df[g] + 0.5) / (size[g] + 1)) - std::log((all + 0.5) / (total + 1));
+    }
+  }
+  std::vector<size_t> order(names.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return score[a] > score[b]; });
+  return score[order[0]] - score[order[1]] >= kGameVoteMargin ? names[order[0]] : "";
+}
+
+}  // namespace arbitro
