@@ -208,7 +208,7 @@ Status CmdTune(CommandContext& ctx) {
     for (const auto& f : SetFiles(dir, "questions-")) train_questions.push_back(f);
     for (const auto& f : SetFiles(dir, "situations-")) train_situations.push_back(f);
   }
-  std::unique_ptr<Engine> engine;
+  EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
   std::vector<EvalQuestion> train_q, validation_q;

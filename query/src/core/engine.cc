@@ -491,7 +491,7 @@ Status Engine::Games(std::vector<DocumentInfo>* docs) {
   Status s = impl_->CountDocuments();
   if (!s.ok()) return s;
   docs->clear();
-  Status s = impl_->LoadVariantChanges();
+  s = impl_->LoadVariantChanges();
   if (!s.ok()) return s;
   for (const auto& [id, row] : impl_->docs) docs->push_back(row.info);
   return Status::OK();
