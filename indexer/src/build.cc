@@ -96,8 +96,8 @@ std::string ReadLink(const std::string& path) {
 }  // namespace
 
 const char* IndexFormatVersion() {
-  return "6";
-}  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing
+  return "7";
+}  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing; 7: decisions and sides
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;
