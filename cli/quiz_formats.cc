@@ -232,6 +232,14 @@ void WriteQuizMoodle(std::ostream& out, const QuizExport& e) {
     out << "    <penalty>" << (type == "truefalse" ? "1.0000000" : "0.3333333") << "</penalty>\n";
     out << "    <hidden>0</hidden>\n";
     out << "    <idnumber>" << EscapeHtml(MoodleIdNumber(q.id)) << "</idnumber>\n";
+    // Tags (qformat_xml import_question_tags: tags/tag/text): the game, the kind and the
+    // difficulty, for filtering a bank whose categories already hold game and rule.
+    out << "    <tags>\n";
+    for (const std::string& tag :
+         {std::string("arbitro"), q.game, QuizKindLabel(q.kind), DifficultyLabel(q.difficulty)}) {
+      out << "      <tag><text>" << EscapeHtml(tag) << "</text></tag>\n";
+    }
+    out << "    </tags>\n";
     if (type == "multichoice") {
       out << "    <single>true</single>\n    <shuffleanswers>true</shuffleanswers>\n"
           << "    <answernumbering>abc</answernumbering>\n";

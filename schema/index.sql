@@ -297,5 +297,7 @@ CREATE TABLE phrase_params (
   question      TEXT NOT NULL,
   statement     TEXT NOT NULL,
   statement_one TEXT NOT NULL,
+  noun_one      TEXT NOT NULL,  -- the counted thing, when the unit's word does not fit
+  noun          TEXT NOT NULL,
   PRIMARY KEY (game, ord)
 );

@@ -301,6 +301,11 @@ size_t CheckMoodle(const std::string& xml) {
     CHECK(IsCdata(q.child("questiontext").child("text")));
     CHECK(IsCdata(q.child("generalfeedback").child("text")));
     CHECK(std::string(q.child_value("defaultgrade")) == "1.0000000");
+    // import_question_tags(): tags/tag/text, here the difficulty among them.
+    std::set<std::string> tags;
+    for (auto t : q.child("tags").children("tag")) tags.insert(t.child_value("text"));
+    CHECK(tags.count("arbitro") == 1);
+    CHECK((tags.count("facile") + tags.count("media") + tags.count("difficile")) == 1);
     const std::string idnumber = q.child_value("idnumber");
     CHECK(!idnumber.empty());
     CHECK(idnumber.size() <= 100);
@@ -1043,15 +1048,16 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
           continue;
         }
         CHECK(a.text ==
-              "A scelta dell'attaccante: calcio di rigore per l'attaccante oppure "
-              "calcio di punizione indiretto per l'attaccante, dal limite dell'area");
+              "A scelta dell'attaccante: calcio di rigore oppure calcio di punizione indiretto, "
+              "dal limite dell'area");
         REQUIRE(a.sanctions.size() == 2);
         CHECK(a.sanctions[0].choice == a.sanctions[1].choice);
       }
       if (q.kind == "tf" && q.truth) {
         CHECK(q.stated.size() == 2);
-        CHECK(q.stem.find("a scelta dell'attaccante: calcio di rigore per l'attaccante oppure") !=
-              std::string::npos);
+        CHECK(
+            q.stem.find("a scelta dell'attaccante: calcio di rigore oppure calcio di punizione") !=
+            std::string::npos);
       }
     }
   }

@@ -179,7 +179,7 @@ class SqliteWriter {
     if (s.ok())
       s = Prep(&param,
                "INSERT INTO phrase_params(game, ord, name, at, kind, question, statement,"
-               " statement_one) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+               " statement_one, noun_one, noun) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (s.ok()) s = game.Bind(1, ph.game).Bind(2, ph.title).Bind(3, ph.subject).Run();
     for (const PhraseFact& f : ph.facts) {
       if (s.ok())
@@ -216,6 +216,8 @@ class SqliteWriter {
               .Bind(6, p.question)
               .Bind(7, p.statement)
               .Bind(8, p.statement_one)
+              .Bind(9, p.noun_one)
+              .Bind(10, p.noun)
               .Run();
     }
     for (const PhraseDecision& d : ph.decisions) {

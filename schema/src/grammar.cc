@@ -216,7 +216,7 @@ Grammar MakePhrasingGrammar() {
   e["decision"] = Text({Req("type", Type::kSlug), Opt("class", Type::kSlug)});
   e["side"] = Text({Req("id", Type::kSlug)});
   e["label"] = Text({Req("for", Type::kTarget)});
-  e["param"] = Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug)},
+  e["param"] = Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug), Opt("noun")},
                         {One("question"), One("statement"), Maybe("statement-one")});
   for (auto name : {"question", "statement", "statement-one"}) e[name] = Text();
   return g;

@@ -159,6 +159,13 @@ class PhrasingReader {
     p.question = PlainText(el.child("question"));
     p.statement = PlainText(el.child("statement"));
     p.statement_one = PlainText(el.child("statement-one"));
+    const std::string noun = CollapseWhitespace(Attr(el, "noun"));
+    if (const size_t bar = noun.find('|'); bar != std::string::npos) {
+      p.noun_one = noun.substr(0, bar);
+      p.noun = noun.substr(bar + 1);
+    } else if (!noun.empty()) {
+      reporter_->Error(xml_.Pos(el), "attribute 'noun' of <param> needs 'singular|plural'");
+    }
     for (const ParamPhrase& other : out->params) {
       if (other.name == p.name && other.at == p.at) {
         reporter_->Error(p.pos, "duplicate question for parameter '" + p.name + "'" +

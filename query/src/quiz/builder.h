@@ -183,7 +183,9 @@ class Builder {
   std::string ExceptionNote(const RuleCase& c) const;
 
   // ------------------------------------------------------------ parameters
-  std::string ValueText(double v, const std::string& unit) const;
+  // "5 centimetri", "1 carta"; the phrase's own noun when it gives one.
+  std::string ValueText(double v, const std::string& unit,
+                        const ParamPhrase* phrase = nullptr) const;
   // The statement of a parameter phrase with the number in it.
   std::string Statement(const ParamPhrase& phrase, double v, const std::string& unit) const;
 

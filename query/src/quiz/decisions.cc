@@ -184,8 +184,10 @@ std::string Builder::Say(const std::vector<SanctionInfo>& sanctions) const {
     if (!choices.insert(s.choice).second) continue;
     std::vector<std::string> alternatives;
     for (size_t k = i; k < sanctions.size(); ++k) {
+      // The side of an alternative is said only when it is not the one who chooses.
       if (sanctions[k].choice == s.choice)
-        alternatives.push_back(LowerFirst(Part(sanctions[k], true)));
+        alternatives.push_back(
+            LowerFirst(Part(sanctions[k], sanctions[k].beneficiary != s.chosen_by)));
     }
     std::string part = "a scelta " + WhoChooses(s) + ": ";
     for (size_t k = 0; k < alternatives.size(); ++k) {

@@ -155,12 +155,15 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     const Unit* u = data_.FindUnit(c.unit_id);
     bool related =
         c.unit_id == source.unit_id || (u && su && su->parent && u->parent == su->parent);
+    size_t shared = 0;
     for (const auto& cond : c.when) {
       for (const auto& [f, v] : facts) {
-        related = related ||
-                  (cond.fact == f && (cond.op == "eq" || cond.op == "in") && CondHolds(cond, v));
+        if (cond.fact != f || (cond.op != "eq" && cond.op != "in") || !CondHolds(cond, v)) continue;
+        ++shared;
+        related = related || Central(f);  // the same infringement or event
       }
     }
+    related = related || shared >= 2;
     if (!related) continue;
     Facts other = FactsOf(c);
     if (!other.empty()) siblings.emplace_back(Distance(facts, other), std::move(other));
@@ -195,7 +198,12 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
       for (const auto& x : c.sanctions)
         given = given || (x.type == s.type && x.beneficiary == other);
     }
-    if (!label.empty() && given) {
+    // A side said in the decision's words ({per}), not a procedure of one side.
+    const PhraseDecision* words =
+        data_.has_phrasing ? data_.phrasing.FindDecision(s.type) : nullptr;
+    const bool says_side =
+        !words || words->text.empty() || words->text.find("{per}") != std::string::npos;
+    if (!label.empty() && given && says_side) {
       SanctionInfo swapped = s;
       swapped.beneficiary = other;
       swapped.beneficiary_label = label;
@@ -208,13 +216,14 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
       add(std::move(d));
     }
   }
-  // 4. the same rule's other situations, nearest first
+  // 4. the same rule's other situations that share a fact with the asked one, nearest first
   std::vector<std::pair<size_t, Facts>> others;
   for (const auto& c : data_.rules.cases) {
     if (!c.variant.empty() || (&c == &source)) continue;
     const Unit* u = data_.FindUnit(c.unit_id);
     if (!u || !su || u->rule_id != su->rule_id) continue;
     Facts other = FactsOf(c);
+    if (Distance(facts, other) >= facts.size() + other.size()) continue;  // nothing in common
     if (!other.empty()) others.emplace_back(Distance(facts, other), std::move(other));
   }
   std::stable_sort(others.begin(), others.end(),

@@ -145,16 +145,18 @@ void Builder::FromParams() {
       q.param = p.name;
       q.citations = cites;
       q.feedback = fb;
-      q.answers.push_back({ValueText(p.value, p.unit_name), true, "Esatto. " + fb, {}});
+      q.answers.push_back({ValueText(p.value, p.unit_name, phrase), true, "Esatto. " + fb, {}});
       for (double v : pool) {
-        q.answers.push_back({ValueText(v, p.unit_name), false, "No. " + fb, {}});
+        q.answers.push_back({ValueText(v, p.unit_name, phrase), false, "No. " + fb, {}});
       }
       Emit(std::move(cand));
     }
     // tf, faithful and with a wrong number
     for (int k = 0; k < 2; ++k) {
       if (k == 1 && pool.empty()) break;
-      const double v = k == 0 ? p.value : pool[0];
+      double v = k == 0 ? p.value : pool[0];
+      // "1 calciatori": a wrong 1 only where the phrase has its own words for one.
+      if (k == 1 && v == 1 && phrase->statement_one.empty() && pool.size() > 1) v = pool[1];
       Candidate cand =
           Base(*u, base_id + "/tf-" + std::string(k == 0 ? "vero" : "numero") + "/" + p.name, "tf");
       Question& q = cand.q;

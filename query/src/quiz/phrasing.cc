@@ -371,13 +371,14 @@ std::string Builder::BeneficiaryLabel(const std::string& id) const {
 
 // ------------------------------------------------------------ parameters
 
-std::string Builder::ValueText(double v, const std::string& unit) const {
+std::string Builder::ValueText(double v, const std::string& unit, const ParamPhrase* phrase) const {
   static const std::map<std::string, std::string> kSingular = {
       {"cm", "centimetro"}, {"mm", "millimetro"}, {"m", "metro"},     {"s", "secondo"},
       {"min", "minuto"},    {"points", "punto"},  {"cards", "carta"}, {"squares", "casella"}};
   auto it = UnitWords().find(unit);
   std::string word = it == UnitWords().end() ? unit : it->second;
   if (v == 1 && kSingular.count(unit)) word = kSingular.at(unit);
+  if (phrase && !phrase->noun.empty()) word = v == 1 ? phrase->noun_one : phrase->noun;
   std::string number = FormatNumber(v);
   std::replace(number.begin(), number.end(), '.', ',');  // Italian decimal comma
   return number + (word.empty() ? "" : " " + word);
@@ -386,7 +387,7 @@ std::string Builder::ValueText(double v, const std::string& unit) const {
 std::string Builder::Statement(const ParamPhrase& phrase, double v, const std::string& unit) const {
   std::string text =
       v == 1 && !phrase.statement_one.empty() ? phrase.statement_one : phrase.statement;
-  ReplaceAll(&text, "{n}", ValueText(v, unit));
+  ReplaceAll(&text, "{n}", ValueText(v, unit, &phrase));
   return text;
 }
 

@@ -111,7 +111,8 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
   if (!s.ok()) return s;
   Statement params;
   s = im.db.Prepare(
-      "SELECT name, at, kind, question, statement, statement_one FROM phrase_params WHERE game = ?"
+      "SELECT name, at, kind, question, statement, statement_one, noun_one, noun FROM phrase_params"
+      " WHERE game = ?"
       " ORDER BY ord",
       &params);
   if (!s.ok()) return s;
@@ -124,6 +125,8 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
     p.question = params.Text(3);
     p.statement = params.Text(4);
     p.statement_one = params.Text(5);
+    p.noun_one = params.Text(6);
+    p.noun = params.Text(7);
     ph.params.push_back(std::move(p));
   }
   if (!s.ok()) return s;

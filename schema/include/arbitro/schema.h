@@ -262,6 +262,9 @@ struct ParamPhrase {
   std::string at;    // "eId", "doc#eId" or an ancestor's eId; empty: every occurrence
   std::string kind;  // what the number measures
   std::string question, statement, statement_one;
+  // The word of the counted thing, singular and plural, when the unit's own word does not
+  // fit ("cartellino giallo|cartellini gialli" for cards that are yellow cards).
+  std::string noun_one, noun;
   SourcePos pos;
 };
 
