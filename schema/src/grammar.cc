@@ -204,10 +204,10 @@ Grammar MakePhrasingGrammar() {
   e["phrasing"] = Elements({Req("game", Type::kSlug), Opt("title")},
                            {Maybe("subject"), Any({"fact", "param", "decision", "side", "label"})});
   e["subject"] = Text();
-  e["fact"] = Elements(
-      {Req("name", Type::kSlug),
-       ReqEnum("role", {"when", "where", "who", "what", "object", "state", "how", "often"})},
-      {Maybe("clause"), Maybe("number"), Any({"value"})});
+  e["fact"] =
+      Elements({Req("name", Type::kSlug), ReqEnum("role", {"when", "where", "who", "what", "object",
+                                                           "state", "outcome", "how", "often"})},
+               {Maybe("clause"), Maybe("number"), Any({"value"})});
   e["clause"] = Text();
   e["number"] = Text();
   e["value"] =
@@ -216,8 +216,9 @@ Grammar MakePhrasingGrammar() {
   e["decision"] = Text({Req("type", Type::kSlug), Opt("class", Type::kSlug)});
   e["side"] = Text({Req("id", Type::kSlug)});
   e["label"] = Text({Req("for", Type::kTarget)});
-  e["param"] = Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug), Opt("noun")},
-                        {One("question"), One("statement"), Maybe("statement-one")});
+  e["param"] =
+      Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug), Opt("noun")},
+               {One("question"), One("statement"), Maybe("statement-one")});
   for (auto name : {"question", "statement", "statement-one"}) e[name] = Text();
   return g;
 }

@@ -138,8 +138,8 @@ class PhrasingReader {
                          "phrase of undeclared value '" + v.id + "' of fact '" + fact->name + "'");
     }
     if (v.text.empty()) reporter_->Error(v.pos, "empty phrase of value '" + v.id + "'");
-    Check(el, v.text,
-          fact->role == "what" || fact->role == "object" ? marks : std::set<std::string>{});
+    const bool clause = fact->role == "what" || fact->role == "object" || fact->role == "outcome";
+    Check(el, v.text, clause ? marks : std::set<std::string>{});
     if (fact->role == "object" && (v.noun.empty() || v.gender.empty())) {
       reporter_->Error(v.pos, "value '" + v.id + "' of an object fact needs noun and gender");
     }

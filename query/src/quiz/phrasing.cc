@@ -209,9 +209,14 @@ Scene Builder::Compose(const Facts& facts) const {
   const Part* state = first("state");
   std::string subject = who ? who->text : ph.subject;
   if (!who) {
-    for (const auto& [role, parts] : by_role) {
-      for (const Part& p : parts) {
-        if (p.value && !p.value->subject.empty()) subject = p.value->subject;
+    // The first phrase of the scene, in the order of its facts, that names the subject.
+    bool named = false;
+    for (const auto& [name, value] : facts) {
+      const PhraseFact* f = ph.FindFact(name);
+      const PhraseValue* v = f ? f->Value(value) : nullptr;
+      if (!named && v && !v->subject.empty()) {
+        subject = v->subject;
+        named = true;
       }
     }
   }
@@ -280,6 +285,15 @@ Scene Builder::Compose(const Facts& facts) const {
     if (!scene.ok) return scene;
     clauses.push_back(c);
   }
+  // What the action ends in comes after it: "… torna sulla stessa miniatura e
+  // l'attaccante manda la palla nella porta avversaria".
+  for (const Part& p : by_role["outcome"]) {
+    std::string c = fill(p.text, p.value);
+    if (!scene.ok) return scene;
+    clauses.push_back(c);
+  }
+  // A scene whose only clause names who acts says nothing of what happened.
+  if (clauses.empty() && who) return scene.ok = false, scene;
   if (who && !subject_used) {
     if (who->fact->clause.empty()) {
       scene.ok = false;
