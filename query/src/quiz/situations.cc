@@ -354,7 +354,12 @@ Status Builder::FromCase(const RuleCase& c) {
         if (w.size() > 3 && !stem_words.count(w.substr(0, 5))) giveaway = false;
       }
     }
-    if (!accepted.empty() && !giveaway) {
+    // The game's own words for the decision must be what the blank asks for ("pedine",
+    // not the lexicon's "miniature").
+    const PhraseDecision* own = data_.has_phrasing ? data_.phrasing.FindDecision(sa.type) : nullptr;
+    const bool worded =
+        accepted.empty() || !own || own->text.empty() || ContainsWords(own->text, accepted[0]);
+    if (!accepted.empty() && !giveaway && worded) {
       Candidate cand = Base(*unit, base_id + "/cloze", "cloze");
       Question& q = cand.q;
       cand.source = key;
