@@ -1,5 +1,6 @@
 #include "quiz_formats.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -64,8 +65,14 @@ std::string DifficultyLabel(const std::string& d) {
 std::string AnswerText(const Question& q) {
   if (q.kind == "tf") return TruthWord(q.truth);
   if (q.kind == "numeric") {
-    std::string unit = q.unit == "count" ? "" : " " + QuizUnitLabel(q.unit);
-    return Number(q.value) + unit;
+    static const std::map<std::string, std::string> kOne = {
+        {"cm", "centimetro"}, {"mm", "millimetro"}, {"m", "metro"},     {"s", "secondo"},
+        {"min", "minuto"},    {"points", "punto"},  {"cards", "carta"}, {"squares", "casella"}};
+    std::string unit = q.unit == "count" || q.unit == "pips" ? "" : QuizUnitLabel(q.unit);
+    if (q.value == 1 && kOne.count(q.unit)) unit = kOne.at(q.unit);
+    std::string number = Number(q.value);
+    std::replace(number.begin(), number.end(), '.', ',');  // Italian decimal comma
+    return number + (unit.empty() ? "" : " " + unit);
   }
   if (q.kind == "cloze") {
     std::string out;
@@ -159,10 +166,12 @@ std::string Tag(std::string s) {
 }  // namespace
 
 std::string MoodleCategory(const Question& q) {
-  const std::string game =
-      !q.game_title.empty() ? q.game_title : q.category.size() > 0 ? q.category[0] : q.game;
-  const std::string rule =
-      !q.topic.empty() ? q.topic : q.category.size() > 1 ? q.category[1] : q.rule_id;
+  const std::string game = !q.game_title.empty()   ? q.game_title
+                           : q.category.size() > 0 ? q.category[0]
+                                                   : q.game;
+  const std::string rule = !q.topic.empty()        ? q.topic
+                           : q.category.size() > 1 ? q.category[1]
+                                                   : q.rule_id;
   return "$course$/top/Arbitro/" + MoodleName(game) + "/" + MoodleName(rule);
 }
 
@@ -223,6 +232,14 @@ void WriteQuizMoodle(std::ostream& out, const QuizExport& e) {
     out << "    <penalty>" << (type == "truefalse" ? "1.0000000" : "0.3333333") << "</penalty>\n";
     out << "    <hidden>0</hidden>\n";
     out << "    <idnumber>" << EscapeHtml(MoodleIdNumber(q.id)) << "</idnumber>\n";
+    // Tags (qformat_xml import_question_tags: tags/tag/text): the game, the kind and the
+    // difficulty, for filtering a bank whose categories already hold game and rule.
+    out << "    <tags>\n";
+    for (const std::string& tag :
+         {std::string("arbitro"), q.game, QuizKindLabel(q.kind), DifficultyLabel(q.difficulty)}) {
+      out << "      <tag><text>" << EscapeHtml(tag) << "</text></tag>\n";
+    }
+    out << "    </tags>\n";
     if (type == "multichoice") {
       out << "    <single>true</single>\n    <shuffleanswers>true</shuffleanswers>\n"
           << "    <answernumbering>abc</answernumbering>\n";
@@ -465,9 +482,10 @@ void WriteQuizMarkdown(std::ostream& out, const QuizExport& e) {
     } else if (q.kind == "tf") {
       out << "☐ Vero  ☐ Falso\n\n";
     } else {
+      const bool measure =
+          q.unit == "cm" || q.unit == "mm" || q.unit == "m" || q.unit == "s" || q.unit == "min";
       out << "Risposta: ____________"
-          << (q.kind == "numeric" && q.unit != "count" ? " " + QuizUnitLabel(q.unit) : "")
-          << "\n\n";
+          << (q.kind == "numeric" && measure ? " " + QuizUnitLabel(q.unit) : "") << "\n\n";
     }
   }
   out << "---\n\n# Soluzioni\n\n";

@@ -282,7 +282,31 @@ CREATE TABLE phrase_values (
   f      TEXT NOT NULL,
   mp     TEXT NOT NULL,
   fp     TEXT NOT NULL,
+  actor  TEXT NOT NULL,   -- the side of whoever acts in the phrase, or ''
+  subject TEXT NOT NULL,  -- the scene's subject when this value is told, or ''
   PRIMARY KEY (game, fact, value)
+);
+
+CREATE TABLE phrase_decisions (
+  game   TEXT NOT NULL,
+  type   TEXT NOT NULL,   -- sanction type
+  class  TEXT NOT NULL,   -- kind of decision, or ''
+  phrase TEXT NOT NULL,   -- words with {per} for the side, or '' (label and side)
+  PRIMARY KEY (game, type)
+);
+
+CREATE TABLE phrase_labels (
+  game   TEXT NOT NULL,
+  target TEXT NOT NULL,   -- a document id or "doc#eId"
+  label  TEXT NOT NULL,
+  PRIMARY KEY (game, target)
+);
+
+CREATE TABLE phrase_sides (
+  game   TEXT NOT NULL,
+  side   TEXT NOT NULL,   -- beneficiary id
+  phrase TEXT NOT NULL,
+  PRIMARY KEY (game, side)
 );
 
 CREATE TABLE phrase_params (
@@ -294,5 +318,7 @@ CREATE TABLE phrase_params (
   question      TEXT NOT NULL,
   statement     TEXT NOT NULL,
   statement_one TEXT NOT NULL,
+  noun_one      TEXT NOT NULL,  -- the counted thing, when the unit's word does not fit
+  noun          TEXT NOT NULL,
   PRIMARY KEY (game, ord)
 );

@@ -96,9 +96,9 @@ std::string ReadLink(const std::string& path) {
 }  // namespace
 
 const char* IndexFormatVersion() {
-  return "9";
+  return "10";
 }  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing; 7: variant changes;
-   // 8: body terms (Y); 9: every game's vocabulary (*)
+   // 8: body terms (Y); 9: every game's vocabulary (*); 10: decisions and sides
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;

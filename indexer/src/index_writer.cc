@@ -203,19 +203,26 @@ class SqliteWriter {
   }
 
   Status WritePhrasing(const Phrasing& ph) {
-    Statement game, fact, value, param;
+    Statement game, fact, value, param, decision, side, label;
     Status s = Prep(&game, "INSERT INTO phrase_games(game, title, subject) VALUES (?, ?, ?)");
     if (s.ok())
       s = Prep(&fact,
                "INSERT INTO phrase_facts(game, fact, role, clause, number) VALUES (?, ?, ?, ?, ?)");
     if (s.ok())
       s = Prep(&value,
-               "INSERT INTO phrase_values(game, fact, value, phrase, noun, gender, m, f, mp, fp)"
-               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+               "INSERT INTO phrase_values(game, fact, value, phrase, noun, gender, m, f, mp, fp,"
+               " actor, subject) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    if (s.ok())
+      s = Prep(&decision,
+               "INSERT INTO phrase_decisions(game, type, class, phrase) VALUES (?, ?, ?, ?)");
+    if (s.ok()) s = Prep(&side, "INSERT INTO phrase_sides(game, side, phrase) VALUES (?, ?, ?)");
+    if (s.ok())
+      s = Prep(&label,
+               "INSERT OR REPLACE INTO phrase_labels(game, target, label) VALUES (?, ?, ?)");
     if (s.ok())
       s = Prep(&param,
                "INSERT INTO phrase_params(game, ord, name, at, kind, question, statement,"
-               " statement_one) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+               " statement_one, noun_one, noun) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (s.ok()) s = game.Bind(1, ph.game).Bind(2, ph.title).Bind(3, ph.subject).Run();
     for (const PhraseFact& f : ph.facts) {
       if (s.ok())
@@ -237,6 +244,8 @@ class SqliteWriter {
                   .Bind(8, v.f)
                   .Bind(9, v.mp)
                   .Bind(10, v.fp)
+                  .Bind(11, v.actor)
+                  .Bind(12, v.subject)
                   .Run();
       }
     }
@@ -250,7 +259,19 @@ class SqliteWriter {
               .Bind(6, p.question)
               .Bind(7, p.statement)
               .Bind(8, p.statement_one)
+              .Bind(9, p.noun_one)
+              .Bind(10, p.noun)
               .Run();
+    }
+    for (const PhraseDecision& d : ph.decisions) {
+      if (s.ok())
+        s = decision.Bind(1, ph.game).Bind(2, d.type).Bind(3, d.cls).Bind(4, d.text).Run();
+    }
+    for (const PhraseSide& sd : ph.sides) {
+      if (s.ok()) s = side.Bind(1, ph.game).Bind(2, sd.id).Bind(3, sd.text).Run();
+    }
+    for (const PhraseLabel& l : ph.labels) {
+      if (s.ok()) s = label.Bind(1, ph.game).Bind(2, l.target).Bind(3, l.text).Run();
     }
     return s;
   }
@@ -685,7 +706,6 @@ class XapianWriter {
   const Analyzer& analyzer_;
   const SqliteWriter& ids_;
 };
-
 
 }  // namespace
 

@@ -207,18 +207,23 @@ Grammar MakePhrasingGrammar() {
   Grammar g{"phrasing", {}};
   auto& e = g.elements;
   e["phrasing"] = Elements({Req("game", Type::kSlug), Opt("title")},
-                          {Maybe("subject"), Any({"fact", "param"})});
+                           {Maybe("subject"), Any({"fact", "param", "decision", "side", "label"})});
   e["subject"] = Text();
-  e["fact"] = Elements({Req("name", Type::kSlug),
-                        ReqEnum("role", {"when", "where", "who", "what", "object", "state", "how",
-                                         "often"})},
-                       {Maybe("clause"), Maybe("number"), Any({"value"})});
+  e["fact"] =
+      Elements({Req("name", Type::kSlug), ReqEnum("role", {"when", "where", "who", "what", "object",
+                                                           "state", "outcome", "how", "often"})},
+               {Maybe("clause"), Maybe("number"), Any({"value"})});
   e["clause"] = Text();
   e["number"] = Text();
-  e["value"] = Text({Req("id", Type::kSlug), Opt("noun"), OptEnum("gender", {"m", "f", "mp", "fp"}),
-                     Opt("m"), Opt("f"), Opt("mp"), Opt("fp")});
-  e["param"] = Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug)},
-                        {One("question"), One("statement"), Maybe("statement-one")});
+  e["value"] =
+      Text({Req("id", Type::kSlug), Opt("noun"), OptEnum("gender", {"m", "f", "mp", "fp"}),
+            Opt("m"), Opt("f"), Opt("mp"), Opt("fp"), Opt("actor", Type::kSlug), Opt("subject")});
+  e["decision"] = Text({Req("type", Type::kSlug), Opt("class", Type::kSlug)});
+  e["side"] = Text({Req("id", Type::kSlug)});
+  e["label"] = Text({Req("for", Type::kTarget)});
+  e["param"] =
+      Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug), Opt("noun")},
+               {One("question"), One("statement"), Maybe("statement-one")});
   for (auto name : {"question", "statement", "statement-one"}) e[name] = Text();
   return g;
 }

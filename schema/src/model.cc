@@ -212,9 +212,19 @@ const PhraseValue* PhraseFact::Value(const std::string& id) const {
 }
 
 const PhraseFact* Phrasing::FindFact(const std::string& name) const {
-  auto it = std::find_if(facts.begin(), facts.end(),
-                         [&](const PhraseFact& f) { return f.name == name; });
+  auto it =
+      std::find_if(facts.begin(), facts.end(), [&](const PhraseFact& f) { return f.name == name; });
   return it == facts.end() ? nullptr : &*it;
+}
+
+const PhraseDecision* Phrasing::FindDecision(const std::string& type) const {
+  auto it = std::find_if(decisions.begin(), decisions.end(),
+                         [&](const PhraseDecision& d) { return d.type == type; });
+  return it == decisions.end() ? nullptr : &*it;
+}
+
+const PhraseSide* Phrasing::FindSide(const std::string& id) const {
+  return FindById(sides, id);
 }
 
 const Labelled* Corpus::SanctionType(const std::string& game, const std::string& id) const {

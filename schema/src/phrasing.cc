@@ -53,6 +53,18 @@ class PhrasingReader {
         ReadFact(el, out);
       } else if (name == "param") {
         ReadParam(el, out);
+      } else if (name == "decision") {
+        ReadDecision(el, out);
+      } else if (name == "side") {
+        ReadSide(el, out);
+      } else if (name == "label") {
+        PhraseLabel label;
+        label.target = Attr(el, "for");
+        label.text = PlainText(el);
+        label.pos = xml_.Pos(el);
+        if (label.text.empty())
+          reporter_->Error(label.pos, "empty label for '" + label.target + "'");
+        out->labels.push_back(std::move(label));
       }
     }
   }
@@ -92,8 +104,8 @@ class PhrasingReader {
         fact.number = PlainText(child);
         Check(child, fact.number, {"n"});
         if (declared && !declared->integer) {
-          reporter_->Error(xml_.Pos(child), "<number> of fact '" + fact.name +
-                                                "', which is not an integer fact");
+          reporter_->Error(xml_.Pos(child),
+                           "<number> of fact '" + fact.name + "', which is not an integer fact");
         }
       } else if (name == "value") {
         ReadValue(child, declared, clause_marks, &fact);
@@ -113,19 +125,21 @@ class PhrasingReader {
     v.f = CollapseWhitespace(Attr(el, "f"));
     v.mp = CollapseWhitespace(Attr(el, "mp"));
     v.fp = CollapseWhitespace(Attr(el, "fp"));
+    v.actor = TokenAttr(el, "actor");
+    v.subject = CollapseWhitespace(Attr(el, "subject"));
     v.pos = xml_.Pos(el);
     if (fact->Value(v.id)) {
-      reporter_->Error(v.pos, "duplicate phrase of value '" + v.id + "' of fact '" + fact->name +
-                                  "'");
+      reporter_->Error(v.pos,
+                       "duplicate phrase of value '" + v.id + "' of fact '" + fact->name + "'");
       return;
     }
     if (declared && !declared->Value(v.id) && !(declared->integer && IsInteger(v.id))) {
-      reporter_->Warning(v.pos, "phrase of undeclared value '" + v.id + "' of fact '" +
-                                    fact->name + "'");
+      reporter_->Warning(v.pos,
+                         "phrase of undeclared value '" + v.id + "' of fact '" + fact->name + "'");
     }
     if (v.text.empty()) reporter_->Error(v.pos, "empty phrase of value '" + v.id + "'");
-    Check(el, v.text, fact->role == "what" || fact->role == "object" ? marks
-                                                                       : std::set<std::string>{});
+    const bool clause = fact->role == "what" || fact->role == "object" || fact->role == "outcome";
+    Check(el, v.text, clause ? marks : std::set<std::string>{});
     if (fact->role == "object" && (v.noun.empty() || v.gender.empty())) {
       reporter_->Error(v.pos, "value '" + v.id + "' of an object fact needs noun and gender");
     }
@@ -145,6 +159,13 @@ class PhrasingReader {
     p.question = PlainText(el.child("question"));
     p.statement = PlainText(el.child("statement"));
     p.statement_one = PlainText(el.child("statement-one"));
+    const std::string noun = CollapseWhitespace(Attr(el, "noun"));
+    if (const size_t bar = noun.find('|'); bar != std::string::npos) {
+      p.noun_one = noun.substr(0, bar);
+      p.noun = noun.substr(bar + 1);
+    } else if (!noun.empty()) {
+      reporter_->Error(xml_.Pos(el), "attribute 'noun' of <param> needs 'singular|plural'");
+    }
     for (const ParamPhrase& other : out->params) {
       if (other.name == p.name && other.at == p.at) {
         reporter_->Error(p.pos, "duplicate question for parameter '" + p.name + "'" +
@@ -166,6 +187,33 @@ class PhrasingReader {
     Check(el, p.statement, {"n"});
     Check(el, p.statement_one, {"n"});
     out->params.push_back(std::move(p));
+  }
+
+  void ReadDecision(pugi::xml_node el, Phrasing* out) {
+    PhraseDecision d;
+    d.type = TokenAttr(el, "type");
+    d.cls = TokenAttr(el, "class");
+    d.text = PlainText(el);
+    d.pos = xml_.Pos(el);
+    if (out->FindDecision(d.type)) {
+      reporter_->Error(d.pos, "duplicate phrasing of decision '" + d.type + "'");
+      return;
+    }
+    Check(el, d.text, {"per", "a", "di"});
+    out->decisions.push_back(std::move(d));
+  }
+
+  void ReadSide(pugi::xml_node el, Phrasing* out) {
+    PhraseSide side;
+    side.id = TokenAttr(el, "id");
+    side.text = PlainText(el);
+    side.pos = xml_.Pos(el);
+    if (out->FindSide(side.id)) {
+      reporter_->Error(side.pos, "duplicate phrasing of side '" + side.id + "'");
+      return;
+    }
+    if (side.text.empty()) reporter_->Error(side.pos, "empty phrase of side '" + side.id + "'");
+    out->sides.push_back(std::move(side));
   }
 
   const XmlFile& xml_;
@@ -228,7 +276,8 @@ std::vector<std::string> AskedValues(const Cond& cond, const Fact& fact) {
   }
   std::vector<std::string> out;
   for (const VocabValue& v : fact.values) {
-    const bool listed = std::find(cond.values.begin(), cond.values.end(), v.id) != cond.values.end();
+    const bool listed =
+        std::find(cond.values.begin(), cond.values.end(), v.id) != cond.values.end();
     if ((cond.op == CondOp::kNe || cond.op == CondOp::kNotIn) && !listed) return {v.id};
   }
   return out;
@@ -263,8 +312,8 @@ void CheckPhrasingCoverage(const Corpus& corpus, std::vector<Diagnostic>* diagno
             const PhraseFact* pf = phrasing->FindFact(cond.fact);
             if (!pf) {
               if (warned.insert(cond.fact).second) {
-                reporter.Warning(c.pos, "fact '" + cond.fact + "' has no phrasing in " +
-                                            phrasing->path);
+                reporter.Warning(c.pos,
+                                 "fact '" + cond.fact + "' has no phrasing in " + phrasing->path);
               }
               continue;
             }
@@ -280,6 +329,21 @@ void CheckPhrasingCoverage(const Corpus& corpus, std::vector<Diagnostic>* diagno
         }
       }
     }
+    // Decisions: every sanction type a case of the game gives.
+    std::set<std::string> types;
+    for (const Rulebook& book : corpus.rulebooks) {
+      if (book.game != game) continue;
+      for (const Unit& unit : book.units) {
+        for (const Case& c : unit.cases) {
+          for (const Sanction& sa : c.sanctions) {
+            if (phrasing->FindDecision(sa.type) || !types.insert(sa.type).second) continue;
+            reporter.Warning(c.pos, "sanction type '" + sa.type + "' has no <decision> in " +
+                                        phrasing->path +
+                                        ": its wrong answers cannot be drawn from its class");
+          }
+        }
+      }
+    }
     // Parameters.
     std::set<const ParamPhrase*> used;
     for (const Rulebook& book : corpus.rulebooks) {
@@ -287,16 +351,17 @@ void CheckPhrasingCoverage(const Corpus& corpus, std::vector<Diagnostic>* diagno
       for (const Unit& unit : book.units) {
         for (const Param& p : unit.params) {
           const bool several = param_values[p.name].size() > 1;
-          const ParamPhrase* phrase = FindParamPhrase(*phrasing, p.name, book.doc, unit.eid, several);
+          const ParamPhrase* phrase =
+              FindParamPhrase(*phrasing, p.name, book.doc, unit.eid, several);
           if (phrase) {
             used.insert(phrase);
             continue;
           }
-          reporter.Warning(unit.pos,
-                           "parameter '" + p.name + "' has no question in " + phrasing->path +
-                               (several ? " for " + book.doc + "#" + unit.eid +
-                                              " (it takes several values in the game)"
-                                        : ""));
+          reporter.Warning(unit.pos, "parameter '" + p.name + "' has no question in " +
+                                         phrasing->path +
+                                         (several ? " for " + book.doc + "#" + unit.eid +
+                                                        " (it takes several values in the game)"
+                                                  : ""));
         }
       }
     }

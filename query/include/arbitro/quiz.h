@@ -18,10 +18,12 @@ namespace arbitro {
 //   situation  a game situation from a case's conditions, told as a scene in plain
 //              Italian (corpus/<game>/phrasing.xml); the correct answer is Resolve's
 //              best ruling for those facts (structured facts, game set), a choice
-//              between restarts as a whole; distractors are near misses (the ruling
-//              with one fact changed, sibling cases, the other side), each right for a
-//              situation Resolve confirms and sharing no (type, beneficiary) with any
-//              ruling Resolve gives for the asked facts.
+//              between restarts as a whole, sides named as the scene implies ("per
+//              l'attaccante" for the opponent of an offending defender); distractors
+//              are near misses of the same class of decision (the ruling with one fact
+//              changed, sibling cases, the other side), each right for a situation
+//              Resolve confirms and that could be none of the rulings Resolve gives for
+//              the asked facts; the feedback says the situation each is right for.
 //   tf         a statement "in this situation the referee decides X" (or "parameter
 //              P is V"), faithful or altered in one element (sanction, beneficiary,
 //              a fact such as the zone, a number); its truth is re-derived with

@@ -23,12 +23,20 @@ namespace arbitro::quiz {
 using Facts = std::vector<std::pair<std::string, std::string>>;
 using Pairs = std::set<std::pair<std::string, std::string>>;
 
-// ---- wording helpers (phrasing.cc)
+// ---- decisions (decisions.cc)
 Pairs PairsOf(const std::vector<SanctionInfo>& sanctions);
 bool Disjoint(const Pairs& a, const Pairs& b);
-// A decision as a trainee reads it, from its sanctions: "Calcio di punizione per il
-// difensore, nel punto in cui …"; a choice as a whole: "A scelta del difensore: … oppure …".
-std::string AnswerText(const std::vector<SanctionInfo>& sanctions);
+// Could two decisions be the same one? A sanction type they share, for a side that is the
+// same or cannot be told apart (no side, the opponent of an unnamed offender …).
+bool MayConflict(const std::vector<SanctionInfo>& a, const std::vector<SanctionInfo>& b);
+// The sides a scene can name ("attaccante", "squadra-in-difesa"), with their opposites.
+const std::map<std::string, std::string>& Opposites();
+// "Regola 7 › 7.3 › b)": a citation without the document title.
+std::string ShortCitation(const std::string& citation);
+// A noun after a preposition: With("a", "l'attaccante") → "all'attaccante".
+std::string With(const std::string& preposition, const std::string& noun);
+
+// ---- wording helpers (phrasing.cc)
 std::string TrimPeriod(std::string s);
 // A key for one situation of a game: its facts, sorted.
 std::string Canonical(const std::string& game, const Facts& facts);
@@ -45,6 +53,11 @@ std::string LowerFirst(const std::string& s);
 std::string JoinAnd(const std::vector<std::string>& parts);
 // Text shortened to at most `max` bytes at a word boundary, with "…".
 std::string Clip(const std::string& text, size_t max);
+void ReplaceAll(std::string* s, const std::string& from, const std::string& to);
+// Italian articulated prepositions ("di il" → "del"), on words after a space.
+std::string Contract(std::string s);
+// Contracted, spaces collapsed, no space before punctuation.
+std::string Tidy(const std::string& raw);
 
 // A situation told as a scene (phrasing.cc): `setting` holds the opening adverbials
 // (when, where), `body` the clauses with how and how often.
@@ -78,9 +91,11 @@ class Builder {
   std::string Stem(const Scene& scene) const;
   // A scene as a condition inside a sentence: "durante una mischia la palla …".
   std::string When(const Scene& scene) const;
-  // The scene as a condition: "quando, durante una mischia, la palla …" (or the setting
-  // alone: "durante un annullo").
-  std::string Condition(const Scene& scene) const;
+  // The scene after a conjunction: After("quando", …) → "quando, durante una mischia, la
+  // palla …" (the setting alone: "quando durante un annullo"; a setting that is itself a
+  // "quando" clause is not introduced twice).
+  std::string After(const std::string& lead, const Scene& scene) const;
+  std::string Condition(const Scene& scene) const { return After("quando", scene); }
   std::string Game() const { return data_.title; }
   // The name of a question: what it tests, for the trainer's question bank.
   std::string Name(const Unit& unit, const std::string& kind, const std::string& what) const;
@@ -108,19 +123,52 @@ class Builder {
 
   struct Distractor {
     std::string text, feedback;
-    std::vector<SanctionInfo> sanctions;
-    bool swapped = false;  // the right sanction for the other side
-    bool place = false;    // the right sanction from another place
-    Facts facts;           // the situation it is right for (empty: none verified)
+    std::vector<SanctionInfo> sanctions;  // sides resolved in the situation it is right for
+    bool swapped = false;                 // the right sanction for the other side
+    Facts facts;                          // the situation it is right for (empty: none verified)
+    std::string cite;                     // where the rules say so
   };
 
   // Near-miss wrong decisions, each verified by Resolve: the decision for the same
   // facts with one fact changed (zone, first/repeated, moving/still …), the decisions of
   // sibling cases (same provision, table or infringement), the same sanction for the
-  // other side, the same restart from another place. None shares a (type, beneficiary)
-  // with any ruling for the facts (a place distractor: no (type, beneficiary, place)).
+  // other side, the same rule's other situations. Each is of the class of the right one,
+  // may not be the same decision as any ruling for the facts (MayConflict), is not a
+  // decision the cited provision mentions without a case of its own, and is right in a
+  // situation whose deciding case speaks of the fact that was changed.
   Status Distractors(const RuleCase& source, const Facts& facts, const Ruling& best,
                      const ResolveResult& all, size_t want, std::vector<Distractor>* out);
+  // The teaching sentence of a wrong answer: the situation it is right for, or the side
+  // the right decision goes to.
+  std::string Contrast(const Distractor& d, const std::string& right_side) const;
+
+  // ------------------------------------------------------------ decisions (decisions.cc)
+  // The side (beneficiary id) of whoever acts in the scene, "" when no phrase says.
+  std::string Actor(const Facts& facts) const;
+  // Sanctions with "the opponent of the offender" and "the offender" said as the sides
+  // they are for this actor, and the game's words for sides no actor resolves.
+  std::vector<SanctionInfo> Sided(const std::vector<SanctionInfo>& sanctions,
+                                  const std::string& actor) const;
+  std::string SideLabel(const std::string& id) const;  // "per l'attaccante"
+  std::string SideNoun(const std::string& id) const;   // "l'attaccante", "" if none
+  // A decision as a trainee reads it: "Calcio di punizione per il difensore, nel punto in
+  // cui …"; a choice as a whole: "A scelta del difensore: … oppure …".
+  std::string Say(const std::vector<SanctionInfo>& sided) const;
+  std::string Part(const SanctionInfo& s, bool with_side) const;
+  // The decision of the facts' resolved sanctions, sides said for the facts' actor.
+  std::string Decision(const std::vector<SanctionInfo>& sanctions, const Facts& facts) const {
+    return Say(Sided(sanctions, Actor(facts)));
+  }
+  // The class of a decision (phrasing.xml), "" when not given.
+  std::string ClassOf(const std::vector<SanctionInfo>& sanctions) const;
+  // Sanction types a text names (their forms, longest first).
+  std::set<std::string> MentionedTypes(const std::string& text) const;
+  // The fact that says what happened (the infringement, the event, the card played …):
+  // changing it tells another story, not a near miss.
+  bool Central(const std::string& fact) const;
+  // Is a ruling for `facts` decided by a case that speaks of every one of them (and of
+  // the changed fact, when one fact was changed)?
+  bool Grounded(const Facts& facts, const Ruling& ruling, const std::string& changed) const;
 
   std::string BeneficiaryLabel(const std::string& id) const;
 
@@ -131,9 +179,14 @@ class Builder {
   static void AddCitations(std::vector<QuizCitation>* to, const std::vector<QuizCitation>& from);
 
   Status FromCase(const RuleCase& c);
+  // "È un'eccezione: di regola, quando …, si decide …": the general rule the case
+  // overrides, when it can be told as a scene; "" otherwise.
+  std::string ExceptionNote(const RuleCase& c) const;
 
   // ------------------------------------------------------------ parameters
-  std::string ValueText(double v, const std::string& unit) const;
+  // "5 centimetri", "1 carta"; the phrase's own noun when it gives one.
+  std::string ValueText(double v, const std::string& unit,
+                        const ParamPhrase* phrase = nullptr) const;
   // The statement of a parameter phrase with the number in it.
   std::string Statement(const ParamPhrase& phrase, double v, const std::string& unit) const;
 

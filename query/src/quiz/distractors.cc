@@ -35,6 +35,13 @@ size_t Distance(const Facts& a, const Facts& b) {
   return d;
 }
 
+bool HasRelative(const std::vector<SanctionInfo>& sanctions) {
+  for (const auto& s : sanctions) {
+    if (s.beneficiary == "avversario" || s.beneficiary == "colpevole") return true;
+  }
+  return false;
+}
+
 bool HasBeneficiary(const std::vector<SanctionInfo>& sanctions) {
   for (const auto& s : sanctions) {
     if (!s.beneficiary.empty()) return true;
@@ -42,27 +49,56 @@ bool HasBeneficiary(const std::vector<SanctionInfo>& sanctions) {
   return false;
 }
 
-std::string ShortCitation(const std::string& citation) {
-  const std::string sep = " › ";
-  const size_t at = citation.find(sep);
-  return at == std::string::npos ? citation : citation.substr(at + sep.size());
-}
-
 }  // namespace
 
 Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ruling& best,
                             const ResolveResult& all, size_t want, std::vector<Distractor>* out) {
   out->clear();
+  const std::string actor = Actor(facts);
+  const std::vector<SanctionInfo> right = Sided(best.sanctions, actor);
+  // Every ruling for the asked facts, sides said for its actor: no wrong answer may be
+  // one of them (nor share a (type, side) with one, read as resolve gives them).
+  std::vector<std::vector<SanctionInfo>> rulings;
+  for (const auto& r : all.rulings) rulings.push_back(Sided(r.sanctions, actor));
   const Pairs forbidden = AllPairs(all);
-  std::set<std::string> texts{Fold(AnswerText(best.sanctions))};
-  std::set<Pairs> taken{PairsOf(best.sanctions)};
+  std::set<std::string> texts{Fold(Say(right))};
+  std::set<Pairs> taken{PairsOf(right)};
+  const std::string cls = ClassOf(right);
+  // Decisions the cited provisions mention: one that no case of theirs gives may be what
+  // the provision says for this very situation ("un BACK oppure un BACK AL VOLO").
+  std::set<std::string> cited, given_there;
+  std::string cited_text;
+  for (const auto& c : best.citations) {
+    cited.insert(c.id);
+    cited_text += " " + c.text;
+  }
+  for (const RuleCase& c : data_.rules.cases) {
+    if (!cited.count(c.doc + "#" + c.eid)) continue;
+    for (const auto& x : c.sanctions) given_there.insert(x.type);
+  }
+  const std::set<std::string> mentioned = MentionedTypes(cited_text);
   // A distractor has the shape of the right answer: a decision for one side when the
-  // right one is, so that a procedure ("riposizionamento …") never stands against a
-  // sanction, nor a sanction against "il gioco prosegue".
+  // right one is, so that a procedure never stands against a sanction, nor a sanction
+  // against "il gioco prosegue"; and it is of the same class of decisions.
   const bool sided = HasBeneficiary(best.sanctions);
+  // "Per l'avversario" names a side only where someone offends: a scene with no offender
+  // and a right answer for a named side leave it without a referent.
+  const bool relative_ok = !actor.empty() || HasRelative(right);
   auto add = [&](Distractor d) {
     if (out->size() >= want || d.sanctions.empty() || d.text.empty()) return false;
     if (HasBeneficiary(d.sanctions) != sided) return false;
+    if (!relative_ok && HasRelative(d.sanctions)) return false;
+    const std::string dc = ClassOf(d.sanctions);
+    if (!cls.empty() && !dc.empty() && dc != cls) return false;
+    for (const auto& x : d.sanctions) {
+      if (mentioned.count(x.type) && !given_there.count(x.type)) return false;
+    }
+    for (const auto& r : rulings) {
+      if (MayConflict(d.sanctions, r)) return false;
+    }
+    for (const auto& o : *out) {
+      if (MayConflict(d.sanctions, o.sanctions)) return false;  // two options, one decision
+    }
     const Pairs pairs = PairsOf(d.sanctions);
     if (!Disjoint(pairs, forbidden) || taken.count(pairs) || texts.count(Fold(d.text)))
       return false;
@@ -71,8 +107,10 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     out->push_back(std::move(d));
     return true;
   };
+  const std::string because = UpperFirst(Condition(Compose(facts))) +
+                              ", il regolamento prevede: " + LowerFirst(Say(right)) + ".";
   // The decision the rules give in another situation, with the scene it is right for.
-  auto from_situation = [&](const Facts& other) -> Status {
+  auto from_situation = [&](const Facts& other, const std::string& changed) -> Status {
     if (out->size() >= want || other.empty()) return Status::OK();
     const Scene sc = Compose(other);
     if (!sc.ok) return Status::OK();
@@ -81,13 +119,14 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     if (!s.ok()) return s;
     if (!Decided(*r)) return Status::OK();
     const Ruling& there = r->rulings[0];
+    if (!Grounded(other, there, changed)) return Status::OK();
     Distractor d;
-    d.sanctions = there.sanctions;
-    d.text = AnswerText(there.sanctions);
+    d.sanctions = Sided(there.sanctions, Actor(other));
+    d.text = Say(d.sanctions);
     d.facts = other;
-    d.feedback = "No: questa sarebbe la decisione " + Condition(sc) + " (" +
-                 ShortCitation(there.citations.empty() ? "" : there.citations[0].citation) +
-                 "). Qui invece " + When(Compose(facts)) + ".";
+    d.cite = ShortCitation(there.citations.empty() ? "" : there.citations[0].citation);
+    d.feedback = "No: questa è la decisione " + Condition(sc) +
+                 (d.cite.empty() ? "" : " (" + d.cite + ")") + ". " + because;
     add(std::move(d));
     return Status::OK();
   };
@@ -96,33 +135,35 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
   //    still, phase … (the infringement stays)
   for (size_t i = 0; i < facts.size(); ++i) {
     const auto& [fact, value] = facts[i];
-    if (fact == "infrazione") continue;
+    if (Central(fact)) continue;
     const RuleFact* f = data_.rules.Fact(fact);
     if (!f) continue;
     for (const auto& v : f->values) {
       if (v.id == value) continue;
       Facts altered = facts;
       altered[i].second = v.id;
-      Status s = from_situation(altered);
+      Status s = from_situation(altered, fact);
       if (!s.ok()) return s;
     }
   }
-  // 2. sibling cases (same provision, same table or section, same infringement),
-  //    nearest situation first
+  // 2. sibling cases (same provision, same table or section, a fact of the asked situation
+  //    such as the infringement or the phase), nearest situation first
   const Unit* su = data_.FindUnit(source.unit_id);
-  std::string infraction;
-  for (const auto& [f, v] : facts) {
-    if (f == "infrazione") infraction = v;
-  }
   std::vector<std::pair<size_t, Facts>> siblings;
   for (const auto& c : data_.rules.cases) {
     if (!c.variant.empty() || (&c == &source)) continue;
     const Unit* u = data_.FindUnit(c.unit_id);
-    bool related = c.unit_id == source.unit_id || (u && su && su->parent && u->parent == su->parent);
+    bool related =
+        c.unit_id == source.unit_id || (u && su && su->parent && u->parent == su->parent);
+    size_t shared = 0;
     for (const auto& cond : c.when) {
-      related = related || (!infraction.empty() && cond.fact == "infrazione" &&
-                            !cond.values.empty() && cond.values[0] == infraction);
+      for (const auto& [f, v] : facts) {
+        if (cond.fact != f || (cond.op != "eq" && cond.op != "in") || !CondHolds(cond, v)) continue;
+        ++shared;
+        related = related || Central(f);  // the same infringement or event
+      }
     }
+    related = related || shared >= 2;
     if (!related) continue;
     Facts other = FactsOf(c);
     if (!other.empty()) siblings.emplace_back(Distance(facts, other), std::move(other));
@@ -130,56 +171,65 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
   std::stable_sort(siblings.begin(), siblings.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [d, other] : siblings) {
-    Status s = from_situation(other);
+    Status s = from_situation(other, "");
     if (!s.ok()) return s;
   }
   // 3. the same sanction for the other side
-  static const std::vector<std::pair<std::string, std::string>> kSides = {
-      {"attaccante", "difensore"}, {"squadra-in-attacco", "squadra-in-difesa"}};
-  if (best.sanctions.size() == 1 && best.sanctions[0].choice.empty()) {
-    const SanctionInfo& s = best.sanctions[0];
-    for (const auto& [a, b] : kSides) {
-      std::string other = s.beneficiary == a ? b : s.beneficiary == b ? a : "";
-      if (other.empty()) continue;
-      const std::string label = BeneficiaryLabel(other);
-      if (label.empty()) continue;
-      // Only a restart that can go to either side, or a sanction the rules do give to
-      // the other side somewhere, is plausible ("ripetizione per il difensore" is not).
-      static const std::set<std::string> kEitherSide = {
-          "back",          "back-al-volo",     "punizione",         "punizione-diretta",
-          "punizione-indiretta", "calcio-di-rigore", "calcio-d-angolo", "rimessa-laterale",
-          "rimessa-dal-fondo",   "mischia",          "touche"};
-      bool given = kEitherSide.count(s.type) > 0;
-      for (const auto& c : data_.rules.cases) {
-        for (const auto& x : c.sanctions) given = given || (x.type == s.type && x.beneficiary == other);
-      }
-      if (!given) continue;
+  if (right.size() == 1 && right[0].choice.empty()) {
+    const SanctionInfo& s = right[0];
+    auto it = Opposites().find(s.beneficiary);
+    const std::string other = it == Opposites().end() ? "" : it->second;
+    const std::string label = other.empty() ? "" : SideLabel(other);
+    // Only a restart that can go to either side, or a sanction the rules do give to
+    // the other side somewhere, is plausible ("ripetizione per il difensore" is not).
+    static const std::set<std::string> kEitherSide = {"back",
+                                                      "back-al-volo",
+                                                      "punizione",
+                                                      "punizione-diretta",
+                                                      "punizione-indiretta",
+                                                      "calcio-di-rigore",
+                                                      "calcio-d-angolo",
+                                                      "rimessa-laterale",
+                                                      "rimessa-dal-fondo",
+                                                      "mischia",
+                                                      "touche"};
+    bool given = kEitherSide.count(s.type) > 0;
+    for (const auto& c : data_.rules.cases) {
+      for (const auto& x : c.sanctions)
+        given = given || (x.type == s.type && x.beneficiary == other);
+    }
+    // A side said in the decision's words ({per}), not a procedure of one side.
+    const PhraseDecision* words =
+        data_.has_phrasing ? data_.phrasing.FindDecision(s.type) : nullptr;
+    const bool says_side =
+        !words || words->text.empty() || words->text.find("{per}") != std::string::npos;
+    if (!label.empty() && given && says_side) {
       SanctionInfo swapped = s;
       swapped.beneficiary = other;
       swapped.beneficiary_label = label;
       Distractor d;
       d.sanctions = {swapped};
-      d.text = AnswerText({swapped});
+      d.text = Say({swapped});
       d.swapped = true;
-      d.feedback = "No: la sanzione è giusta, ma va all'altra parte. " +
-                   UpperFirst(Condition(Compose(facts))) + ", il regolamento prevede: " +
-                   LowerFirst(AnswerText(best.sanctions)) + ".";
+      d.feedback = "No: la decisione è giusta, ma spetta " + With("a", SideNoun(s.beneficiary)) +
+                   ". " + because;
       add(std::move(d));
     }
   }
-  // 4. the same rule's and the game's other situations, nearest first
+  // 4. the same rule's other situations that share a fact with the asked one, nearest first
   std::vector<std::pair<size_t, Facts>> others;
   for (const auto& c : data_.rules.cases) {
     if (!c.variant.empty() || (&c == &source)) continue;
     const Unit* u = data_.FindUnit(c.unit_id);
     if (!u || !su || u->rule_id != su->rule_id) continue;
     Facts other = FactsOf(c);
+    if (Distance(facts, other) >= facts.size() + other.size()) continue;  // nothing in common
     if (!other.empty()) others.emplace_back(Distance(facts, other), std::move(other));
   }
   std::stable_sort(others.begin(), others.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [d, other] : others) {
-    Status s = from_situation(other);
+    Status s = from_situation(other, "");
     if (!s.ok()) return s;
   }
   return Status::OK();

@@ -45,16 +45,16 @@ void Builder::FromParams() {
                                                 values_of[p.name].size() > 1);
     if (!phrase) continue;  // no question for it: lint-corpus says so
     // One question per phrase and value: a parameter quoted twice is asked once.
-    const std::string key = "param:" + data_.game + ":" + p.name + ":" + phrase->at + ":" +
-                            FormatNumber(p.value);
+    const std::string key =
+        "param:" + data_.game + ":" + p.name + ":" + phrase->at + ":" + FormatNumber(p.value);
     if (!done.insert(key).second) continue;
     // The phrase must not fit another value: every occurrence it matches has this value.
     bool ambiguous = false;
     for (const auto& o : data_.params) {
       const Unit* ou = data_.FindUnit(o.unit);
       if (o.name == p.name && ou && o.value != p.value &&
-          FindParamPhrase(data_.phrasing, o.name, ou->doc, ou->eid,
-                          values_of[p.name].size() > 1) == phrase)
+          FindParamPhrase(data_.phrasing, o.name, ou->doc, ou->eid, values_of[p.name].size() > 1) ==
+              phrase)
         ambiguous = true;
     }
     if (ambiguous) continue;
@@ -78,8 +78,12 @@ void Builder::FromParams() {
       cand.source = key;
       q.name = Name(*u, "numeric", what);
       q.difficulty = difficulty;
+      // A length or a time in its unit; anything counted (cards, points, squares) as a number.
+      const bool measure = p.unit_name == "cm" || p.unit_name == "mm" || p.unit_name == "m" ||
+                           p.unit_name == "s" || p.unit_name == "min";
       q.stem = question + " " +
-               (unit_word.empty() ? "Rispondi con un numero." : "Rispondi in " + unit_word + ".");
+               (!measure || unit_word.empty() ? "Rispondi con un numero."
+                                              : "Rispondi in " + unit_word + ".");
       q.value = p.value;
       q.unit = p.unit_name;
       q.tolerance = 0;
@@ -102,8 +106,8 @@ void Builder::FromParams() {
     auto kind_of = [&](const Param& o) -> std::string {
       const Unit* ou = data_.FindUnit(o.unit);
       if (!ou) return "";
-      const ParamPhrase* op = FindParamPhrase(data_.phrasing, o.name, ou->doc, ou->eid,
-                                              values_of[o.name].size() > 1);
+      const ParamPhrase* op =
+          FindParamPhrase(data_.phrasing, o.name, ou->doc, ou->eid, values_of[o.name].size() > 1);
       return op ? op->kind : "";
     };
     std::vector<double> same_kind, same_unit;
@@ -143,18 +147,20 @@ void Builder::FromParams() {
       q.param = p.name;
       q.citations = cites;
       q.feedback = fb;
-      q.answers.push_back({ValueText(p.value, p.unit_name), true, "Esatto. " + fb, {}});
+      q.answers.push_back({ValueText(p.value, p.unit_name, phrase), true, "Esatto. " + fb, {}});
       for (double v : pool) {
-        q.answers.push_back({ValueText(v, p.unit_name), false, "No. " + fb, {}});
+        q.answers.push_back({ValueText(v, p.unit_name, phrase), false, "No. " + fb, {}});
       }
       Emit(std::move(cand));
     }
     // tf, faithful and with a wrong number
     for (int k = 0; k < 2; ++k) {
       if (k == 1 && pool.empty()) break;
-      const double v = k == 0 ? p.value : pool[0];
-      Candidate cand = Base(
-          *u, base_id + "/tf-" + std::string(k == 0 ? "vero" : "numero") + "/" + p.name, "tf");
+      double v = k == 0 ? p.value : pool[0];
+      // "1 calciatori": a wrong 1 only where the phrase has its own words for one.
+      if (k == 1 && v == 1 && phrase->statement_one.empty() && pool.size() > 1) v = pool[1];
+      Candidate cand =
+          Base(*u, base_id + "/tf-" + std::string(k == 0 ? "vero" : "numero") + "/" + p.name, "tf");
       Question& q = cand.q;
       cand.source = key;
       q.name = Name(*u, "tf", what);

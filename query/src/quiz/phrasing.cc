@@ -24,19 +24,6 @@
 
 namespace arbitro::quiz {
 
-Pairs PairsOf(const std::vector<SanctionInfo>& sanctions) {
-  Pairs out;
-  for (const auto& s : sanctions) out.emplace(s.type, s.beneficiary);
-  return out;
-}
-
-bool Disjoint(const Pairs& a, const Pairs& b) {
-  for (const auto& p : a) {
-    if (b.count(p)) return false;
-  }
-  return true;
-}
-
 std::string TrimPeriod(std::string s) {
   while (!s.empty() && (s.back() == '.' || s.back() == ' ' || s.back() == ';')) s.pop_back();
   return s;
@@ -59,6 +46,8 @@ std::string ChangeFirst(const std::string& s, bool upper) {
   return out;
 }
 
+}  // namespace
+
 void ReplaceAll(std::string* s, const std::string& from, const std::string& to) {
   for (size_t at = s->find(from); at != std::string::npos; at = s->find(from, at + to.size())) {
     s->replace(at, from.size(), to);
@@ -71,8 +60,8 @@ std::string Contract(std::string s) {
   static const std::vector<std::pair<std::string, std::string>> kPrepositions = {
       {"di", "de"}, {"a", "a"}, {"da", "da"}, {"in", "ne"}, {"su", "su"}};
   static const std::vector<std::pair<std::string, std::string>> kArticles = {
-      {"il ", "l "}, {"lo ", "llo "}, {"la ", "lla "}, {"l'", "ll'"}, {"i ", "i "},
-      {"gli ", "gli "}, {"le ", "lle "}};
+      {"il ", "l "}, {"lo ", "llo "},  {"la ", "lla "}, {"l'", "ll'"},
+      {"i ", "i "},  {"gli ", "gli "}, {"le ", "lle "}};
   for (const auto& [prep, stem] : kPrepositions) {
     for (const auto& [article, ending] : kArticles) {
       std::string from = " " + prep + " " + article;
@@ -100,8 +89,6 @@ std::string Tidy(const std::string& raw) {
   return out;
 }
 
-}  // namespace
-
 std::string UpperFirst(const std::string& s) {
   return ChangeFirst(s, true);
 }
@@ -127,65 +114,6 @@ std::string Clip(const std::string& text, size_t max) {
   if (cut == std::string::npos || cut < max / 2) cut = max;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
   return TrimPeriod(text.substr(0, cut)) + "…";
-}
-
-// ------------------------------------------------------------ answers
-
-namespace {
-
-std::string SanctionPart(const SanctionInfo& s, bool with_beneficiary) {
-  // A label that is a sentence ("Distanza: le miniature … a 9 cm", "La squadra in difesa
-  // tira il dado …") says it all.
-  if (s.label.find(": ") != std::string::npos || s.label.rfind("La ", 0) == 0 ||
-      s.label.rfind("Il ", 0) == 0 || s.label.rfind("L'", 0) == 0 || s.label.rfind("Si ", 0) == 0)
-    return s.label;
-  std::string part = s.label;
-  if (with_beneficiary && !s.beneficiary_label.empty()) part += " " + s.beneficiary_label;
-  if (!s.place.empty()) part += ", " + s.place;
-  return part;
-}
-
-std::string WhoChooses(const SanctionInfo& s) {
-  std::string who = s.chosen_by_label;
-  if (who.rfind("per ", 0) == 0) who = who.substr(4);
-  if (who.empty()) who = s.chosen_by;
-  if (who.rfind("il ", 0) == 0) return "del " + who.substr(3);
-  if (who.rfind("lo ", 0) == 0) return "dello " + who.substr(3);
-  if (who.rfind("la ", 0) == 0) return "della " + who.substr(3);
-  if (who.rfind("l'", 0) == 0) return "dell'" + who.substr(2);
-  if (who.rfind("i ", 0) == 0) return "dei " + who.substr(2);
-  if (who.rfind("le ", 0) == 0) return "delle " + who.substr(3);
-  return "di " + who;
-}
-
-}  // namespace
-
-std::string AnswerText(const std::vector<SanctionInfo>& sanctions) {
-  std::vector<std::string> parts;
-  std::set<std::string> choices;
-  std::string last_beneficiary;
-  for (size_t i = 0; i < sanctions.size(); ++i) {
-    const SanctionInfo& s = sanctions[i];
-    if (s.choice.empty()) {
-      // A second sanction for the same side does not repeat the side.
-      const bool repeat = !parts.empty() && s.beneficiary == last_beneficiary;
-      std::string part = SanctionPart(s, !repeat);
-      parts.push_back(parts.empty() ? part : LowerFirst(part));
-      last_beneficiary = s.beneficiary;
-      continue;
-    }
-    if (!choices.insert(s.choice).second) continue;
-    std::vector<std::string> alternatives;
-    for (size_t k = i; k < sanctions.size(); ++k) {
-      if (sanctions[k].choice == s.choice) alternatives.push_back(LowerFirst(SanctionPart(sanctions[k], true)));
-    }
-    std::string part = "a scelta " + WhoChooses(s) + ": ";
-    for (size_t k = 0; k < alternatives.size(); ++k) {
-      part += (k ? " oppure " : "") + alternatives[k];
-    }
-    parts.push_back(part);
-  }
-  return UpperFirst(JoinAnd(parts));
 }
 
 std::string Canonical(const std::string& game, const Facts& facts) {
@@ -232,10 +160,9 @@ bool ContainsWords(const std::string& haystack, const std::string& needle) {
 
 const std::map<std::string, std::string>& UnitWords() {
   static const std::map<std::string, std::string> kWords = {
-      {"cm", "centimetri"},      {"mm", "millimetri"}, {"m", "metri"},
-      {"s", "secondi"},          {"min", "minuti"},    {"count", ""},
-      {"points", "punti"},       {"cards", "carte"},   {"squares", "caselle"},
-      {"pips", ""}};  // a die's face is said as a number: "tira un 6"
+      {"cm", "centimetri"},   {"mm", "millimetri"}, {"m", "metri"},      {"s", "secondi"},
+      {"min", "minuti"},      {"count", ""},        {"points", "punti"}, {"cards", "carte"},
+      {"squares", "caselle"}, {"pips", ""}};  // a die's face is said as a number: "tira un 6"
   return kWords;
 }
 
@@ -281,14 +208,28 @@ Scene Builder::Compose(const Facts& facts) const {
   const Part* object = first("object");
   const Part* state = first("state");
   std::string subject = who ? who->text : ph.subject;
+  if (!who) {
+    // The first phrase of the scene, in the order of its facts, that names the subject.
+    bool named = false;
+    for (const auto& [name, value] : facts) {
+      const PhraseFact* f = ph.FindFact(name);
+      const PhraseValue* v = f ? f->Value(value) : nullptr;
+      if (!named && v && !v->subject.empty()) {
+        subject = v->subject;
+        named = true;
+      }
+    }
+  }
   bool subject_used = false, object_used = false, state_used = false;
 
   // A noun phrase with the state's adjective agreeing with it ({stato} marks its place).
   auto noun_phrase = [&](std::string noun, const std::string& g) {
     std::string adjective;
     if (state && state->value) {
-      adjective = g == "f" ? state->value->f : g == "mp" ? state->value->mp
-                  : g == "fp" ? state->value->fp : state->value->m;
+      adjective = g == "f"    ? state->value->f
+                  : g == "mp" ? state->value->mp
+                  : g == "fp" ? state->value->fp
+                              : state->value->m;
       state_used = true;
     }
     const std::string mark = "{stato}";
@@ -337,12 +278,22 @@ Scene Builder::Compose(const Facts& facts) const {
     clauses.push_back(c);
   }
   if (state && !state_used) clauses.push_back(Tidy(state->text));
-  for (size_t i = 1; i < by_role["state"].size(); ++i) clauses.push_back(Tidy(by_role["state"][i].text));
+  for (size_t i = 1; i < by_role["state"].size(); ++i)
+    clauses.push_back(Tidy(by_role["state"][i].text));
   for (size_t i = 1; i < by_role["object"].size(); ++i) {
     std::string c = fill(by_role["object"][i].text, by_role["object"][i].value);
     if (!scene.ok) return scene;
     clauses.push_back(c);
   }
+  // What the action ends in comes after it: "… torna sulla stessa miniatura e
+  // l'attaccante manda la palla nella porta avversaria".
+  for (const Part& p : by_role["outcome"]) {
+    std::string c = fill(p.text, p.value);
+    if (!scene.ok) return scene;
+    clauses.push_back(c);
+  }
+  // A scene whose only clause names who acts says nothing of what happened.
+  if (clauses.empty() && who) return scene.ok = false, scene;
   if (who && !subject_used) {
     if (who->fact->clause.empty()) {
       scene.ok = false;
@@ -350,12 +301,43 @@ Scene Builder::Compose(const Facts& facts) const {
     }
     std::string c = who->fact->clause;
     ReplaceAll(&c, "{chi}", who->text);
-    clauses.insert(clauses.begin(), Tidy(c));
+    clauses.push_back(Tidy(c));  // the subject named last: "… e a commettere la violazione è …"
     subject_used = true;
   }
   std::vector<std::string> setting;
   for (const char* role : {"when", "where"}) {
     for (const Part& p : by_role[role]) setting.push_back(Tidy(p.text));
+  }
+  // A clause with the subject of the one before drops it, as Italian does: "la palla
+  // resta in campo e percorre …" — for the subjects that are one noun ("la palla", "il
+  // portiere") followed by the verb, never "la squadra in attacco … la squadra in difesa".
+  auto third = [](const std::string& c) {
+    const size_t a = c.find(' '), b = a == std::string::npos ? a : c.find(' ', a + 1);
+    if (b == std::string::npos) return std::string();
+    const size_t e = c.find_first_of(" ,", b + 1);
+    return c.substr(b + 1, e == std::string::npos ? std::string::npos : e - b - 1);
+  };
+  auto verb_like = [](const std::string& w) {
+    static const std::set<std::string> kNot = {"in",    "di",  "del", "della", "dei", "da", "dal",
+                                               "dalla", "a",   "al",  "alla",  "con", "su", "sul",
+                                               "sulla", "per", "o",   "e",     "che", "non"};
+    if (w.empty() || kNot.count(w)) return false;
+    for (const char* end : {"ata", "ato", "ate", "ati"}) {
+      if (w.size() > 3 && w.compare(w.size() - 3, 3, end) == 0) return false;
+    }
+    return true;
+  };
+  for (size_t i = clauses.size(); i-- > 1;) {
+    const std::string& prev = clauses[i - 1];
+    std::string& cur = clauses[i];
+    for (const char* subject : {"la palla ", "il portiere "}) {
+      const std::string s = subject;
+      if (cur.rfind(s, 0) == 0 && prev.rfind(s, 0) == 0 && verb_like(third(cur)) &&
+          verb_like(third(prev))) {
+        cur = cur.substr(s.size());
+        break;
+      }
+    }
   }
   std::string body = JoinAnd(clauses);
   for (const Part& p : by_role["how"]) body += (body.empty() ? "" : " ") + Tidy(p.text);
@@ -364,6 +346,8 @@ Scene Builder::Compose(const Facts& facts) const {
   for (const auto& s : setting) set += (set.empty() ? "" : ", ") + s;
   scene.setting = set;
   scene.body = body;
+  // Adverbials alone ("su un passaggio diretto, con la palla in area") are no sentence.
+  if (clauses.empty()) scene.ok = false;
   return scene;
 }
 
@@ -375,10 +359,12 @@ std::string Builder::When(const Scene& scene) const {
   return LowerFirst(scene.Text());
 }
 
-std::string Builder::Condition(const Scene& scene) const {
-  if (scene.body.empty()) return LowerFirst(scene.setting);
-  if (scene.setting.empty()) return "quando " + LowerFirst(scene.body);
-  return "quando, " + LowerFirst(scene.setting) + ", " + scene.body;
+std::string Builder::After(const std::string& lead, const Scene& scene) const {
+  const std::string setting = LowerFirst(scene.setting);
+  if (scene.body.empty()) return lead + " " + setting;
+  if (scene.setting.empty()) return lead + " " + LowerFirst(scene.body);
+  if (lead == "quando" && setting.rfind("quando ", 0) == 0) return setting + ", " + scene.body;
+  return lead + ", " + setting + ", " + scene.body;
 }
 
 std::string Builder::Name(const Unit& unit, const std::string& kind,
@@ -399,24 +385,23 @@ std::string Builder::BeneficiaryLabel(const std::string& id) const {
 
 // ------------------------------------------------------------ parameters
 
-std::string Builder::ValueText(double v, const std::string& unit) const {
+std::string Builder::ValueText(double v, const std::string& unit, const ParamPhrase* phrase) const {
   static const std::map<std::string, std::string> kSingular = {
-      {"cm", "centimetro"}, {"mm", "millimetro"},   {"m", "metro"},
-      {"s", "secondo"},     {"min", "minuto"},      {"points", "punto"},
-      {"cards", "carta"},   {"squares", "casella"}};
+      {"cm", "centimetro"}, {"mm", "millimetro"}, {"m", "metro"},     {"s", "secondo"},
+      {"min", "minuto"},    {"points", "punto"},  {"cards", "carta"}, {"squares", "casella"}};
   auto it = UnitWords().find(unit);
   std::string word = it == UnitWords().end() ? unit : it->second;
   if (v == 1 && kSingular.count(unit)) word = kSingular.at(unit);
+  if (phrase && !phrase->noun.empty()) word = v == 1 ? phrase->noun_one : phrase->noun;
   std::string number = FormatNumber(v);
   std::replace(number.begin(), number.end(), '.', ',');  // Italian decimal comma
   return number + (word.empty() ? "" : " " + word);
 }
 
-std::string Builder::Statement(const ParamPhrase& phrase, double v,
-                               const std::string& unit) const {
-  std::string text = v == 1 && !phrase.statement_one.empty() ? phrase.statement_one
-                                                              : phrase.statement;
-  ReplaceAll(&text, "{n}", ValueText(v, unit));
+std::string Builder::Statement(const ParamPhrase& phrase, double v, const std::string& unit) const {
+  std::string text =
+      v == 1 && !phrase.statement_one.empty() ? phrase.statement_one : phrase.statement;
+  ReplaceAll(&text, "{n}", ValueText(v, unit, &phrase));
   return text;
 }
 

@@ -70,8 +70,8 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
   }
   if (!s.ok()) return s;
   Statement facts;
-  s = im.db.Prepare("SELECT fact, role, clause, number FROM phrase_facts WHERE game = ? ORDER BY fact",
-                    &facts);
+  s = im.db.Prepare(
+      "SELECT fact, role, clause, number FROM phrase_facts WHERE game = ? ORDER BY fact", &facts);
   if (!s.ok()) return s;
   facts.Bind(1, game);
   while (facts.Step(&s)) {
@@ -85,7 +85,8 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
   if (!s.ok()) return s;
   Statement values;
   s = im.db.Prepare(
-      "SELECT fact, value, phrase, noun, gender, m, f, mp, fp FROM phrase_values WHERE game = ?"
+      "SELECT fact, value, phrase, noun, gender, m, f, mp, fp, actor, subject FROM phrase_values"
+      " WHERE game = ?"
       " ORDER BY fact, value",
       &values);
   if (!s.ok()) return s;
@@ -102,13 +103,16 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
       v.f = values.Text(6);
       v.mp = values.Text(7);
       v.fp = values.Text(8);
+      v.actor = values.Text(9);
+      v.subject = values.Text(10);
       f.values.push_back(std::move(v));
     }
   }
   if (!s.ok()) return s;
   Statement params;
   s = im.db.Prepare(
-      "SELECT name, at, kind, question, statement, statement_one FROM phrase_params WHERE game = ?"
+      "SELECT name, at, kind, question, statement, statement_one, noun_one, noun FROM phrase_params"
+      " WHERE game = ?"
       " ORDER BY ord",
       &params);
   if (!s.ok()) return s;
@@ -121,7 +125,45 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
     p.question = params.Text(3);
     p.statement = params.Text(4);
     p.statement_one = params.Text(5);
+    p.noun_one = params.Text(6);
+    p.noun = params.Text(7);
     ph.params.push_back(std::move(p));
+  }
+  if (!s.ok()) return s;
+  Statement decisions;
+  s = im.db.Prepare("SELECT type, class, phrase FROM phrase_decisions WHERE game = ? ORDER BY type",
+                    &decisions);
+  if (!s.ok()) return s;
+  decisions.Bind(1, game);
+  while (decisions.Step(&s)) {
+    PhraseDecision d;
+    d.type = decisions.Text(0);
+    d.cls = decisions.Text(1);
+    d.text = decisions.Text(2);
+    ph.decisions.push_back(std::move(d));
+  }
+  if (!s.ok()) return s;
+  Statement sides;
+  s = im.db.Prepare("SELECT side, phrase FROM phrase_sides WHERE game = ? ORDER BY side", &sides);
+  if (!s.ok()) return s;
+  sides.Bind(1, game);
+  while (sides.Step(&s)) {
+    PhraseSide side;
+    side.id = sides.Text(0);
+    side.text = sides.Text(1);
+    ph.sides.push_back(std::move(side));
+  }
+  if (!s.ok()) return s;
+  Statement labels;
+  s = im.db.Prepare("SELECT target, label FROM phrase_labels WHERE game = ? ORDER BY target",
+                    &labels);
+  if (!s.ok()) return s;
+  labels.Bind(1, game);
+  while (labels.Step(&s)) {
+    PhraseLabel label;
+    label.target = labels.Text(0);
+    label.text = labels.Text(1);
+    ph.labels.push_back(std::move(label));
   }
   return s;
 }
@@ -175,6 +217,8 @@ Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
     }
     u.rule_id = root->doc + "#" + root->eid;
     u.rule_label = num_heading[root->id];
+    while (!u.rule_label.empty() && (u.rule_label.back() == ':' || u.rule_label.back() == ' '))
+      u.rule_label.pop_back();  // "TIRO D'INIZIO:"
     if (u.rule_label.empty()) u.rule_label = root->eid;
     u.rule_ord = root->ord;
   }
@@ -223,6 +267,13 @@ Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
   s = LoadPhrasing(im, game, data);
   if (!s.ok()) return s;
   if (!data->phrasing.title.empty()) data->title = data->phrasing.title;
+  // Names a trainee reads: the phrasing's labels of documents and rules win.
+  for (const PhraseLabel& l : data->phrasing.labels) {
+    if (data->doc_short.count(l.target)) data->doc_short[l.target] = l.text;
+    for (auto& [id, u] : data->units) {
+      if (u.rule_id == l.target) u.rule_label = l.text;
+    }
+  }
 
   Statement syn;
   s = im.db.Prepare("SELECT grp, term FROM synonyms ORDER BY grp, ord", &syn);

@@ -37,8 +37,8 @@ struct Term {
 
 struct GameData {
   std::string game;
-  std::string title;    // the game's name in a sentence (phrasing title, else the first short title)
-  Phrasing phrasing;    // empty when the game has no phrasing.xml
+  std::string title;  // the game's name in a sentence (phrasing title, else the first short title)
+  Phrasing phrasing;  // empty when the game has no phrasing.xml
   bool has_phrasing = false;
   GameRules rules;
   std::map<long long, Unit> units;

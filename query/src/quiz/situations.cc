@@ -139,16 +139,35 @@ void Builder::AddCitations(std::vector<QuizCitation>* to, const std::vector<Quiz
   }
 }
 
-namespace {
-
-// "Regola 7 › 7.3 › b)": the citation without the document title.
-std::string ShortCitation(const std::string& citation) {
-  const std::string sep = " › ";
-  const size_t at = citation.find(sep);
-  return at == std::string::npos ? citation : citation.substr(at + sep.size());
+std::string Builder::ExceptionNote(const RuleCase& c) const {
+  const Facts asked = FactsOf(c);
+  auto holds = [&](const RuleCase& t) {
+    for (const auto& cond : t.when) {
+      bool ok = false;
+      for (const auto& [f, v] : asked) ok = ok || (f == cond.fact && CondHolds(cond, v));
+      if (!ok) return false;
+    }
+    return true;
+  };
+  for (const auto& o : data_.rules.overrides) {
+    if (o.unit_id != c.unit_id || (!o.case_id.empty() && o.case_id != c.case_id) ||
+        o.kind != "exception")
+      continue;
+    for (const RuleCase& t : data_.rules.cases) {
+      if (t.unit_id != o.target_unit_id || (!o.target_case.empty() && t.case_id != o.target_case) ||
+          !t.variant.empty() || t.sanctions.empty() || !holds(t))
+        continue;  // the general rule this situation would otherwise fall under
+      const Facts general = FactsOf(t);
+      if (general.empty()) continue;
+      const Scene sc = Compose(general);
+      if (!sc.ok) continue;
+      return " È un'eccezione: di regola, " + Condition(sc) +
+             ", si decide: " + LowerFirst(Decision(t.sanctions, general)) + " (" +
+             ShortCitation(t.citation) + "); in questa situazione prevale la disposizione citata.";
+    }
+  }
+  return "";
 }
-
-}  // namespace
 
 Status Builder::FromCase(const RuleCase& c) {
   if (!VariantInPlay(variants_, c.variant) || c.sanctions.empty() || c.when.empty())
@@ -164,7 +183,9 @@ Status Builder::FromCase(const RuleCase& c) {
   if (!s.ok()) return s;
   if (!Decided(*r)) return Status::OK();
   const Ruling& best = r->rulings[0];
-  const std::string decision = AnswerText(best.sanctions);
+  const std::string actor = Actor(facts);
+  const std::vector<SanctionInfo> right = Sided(best.sanctions, actor);
+  const std::string decision = Say(right);
   const std::string self = c.doc + "#" + c.eid;
   bool grounded = false;
   for (const auto& cit : best.citations) grounded = grounded || cit.id == self;
@@ -185,17 +206,18 @@ Status Builder::FromCase(const RuleCase& c) {
   level = std::min(level, 2);
 
   const std::string stem = Stem(scene);
-  const std::string because =
-      UpperFirst(Condition(scene)) + ", il regolamento prevede: " + LowerFirst(decision) + " (" +
-      where + ")." +
-      (exception ? " È un'eccezione alla regola generale: qui prevale questa disposizione." : "");
+  const std::string because = UpperFirst(Condition(scene)) +
+                              ", il regolamento prevede: " + LowerFirst(decision) + " (" + where +
+                              ")." + (exception ? ExceptionNote(c) : "");
   std::vector<Distractor> distractors;
   s = Distractors(c, facts, best, *r, 3, &distractors);
   if (!s.ok()) return s;
   const std::string base_id = self + "/" + c.case_id;
   const std::string short_what = Clip(UpperFirst(When(scene)), 110);
+  const std::string right_side = right.empty() ? "" : right[0].beneficiary;
 
-  // situation
+  // situation: the feedback says why the right answer is right and, for each wrong one,
+  // the situation it would be right for
   if (distractors.size() >= 2) {
     Candidate cand = Base(*unit, base_id + "/situation", "situation");
     Question& q = cand.q;
@@ -205,23 +227,27 @@ Status Builder::FromCase(const RuleCase& c) {
     q.stem = stem + ". Cosa decide l'arbitro?";
     q.facts = facts;
     q.citations = cites;
-    q.answers.push_back({decision, true, "Esatto. " + because, best.sanctions});
+    std::string contrasts;
+    for (const auto& d : distractors) {
+      const std::string c = Contrast(d, right_side);
+      if (!c.empty()) contrasts += " " + c;
+    }
+    q.answers.push_back({decision, true, "Esatto. " + because, right});
     for (const auto& d : distractors) q.answers.push_back({d.text, false, d.feedback, d.sanctions});
-    q.feedback = because;
+    q.feedback = because + contrasts;
     Emit(std::move(cand));
   }
 
   // tf: faithful, then altered in the beneficiary, the sanction or one fact
   auto tf = [&](const std::string& suffix, const Scene& sc, const Facts& f,
                 const std::vector<SanctionInfo>& stated, bool truth,
-                const std::vector<QuizCitation>& citations, const std::string& feedback,
-                int lvl) {
+                const std::vector<QuizCitation>& citations, const std::string& feedback, int lvl) {
     Candidate cand = Base(*unit, base_id + "/tf-" + suffix, "tf");
     Question& q = cand.q;
     cand.source = key;
     q.name = Name(*unit, "tf", Clip(UpperFirst(When(sc)), 110));
     q.difficulty = Difficulty(std::min(lvl, 2));
-    q.stem = Stem(sc) + ". L'arbitro decide: " + LowerFirst(AnswerText(stated)) + ".";
+    q.stem = Stem(sc) + ". L'arbitro decide: " + LowerFirst(Say(stated)) + ".";
     q.truth = truth;
     q.basis = "ruling";
     q.facts = f;
@@ -230,27 +256,30 @@ Status Builder::FromCase(const RuleCase& c) {
     q.feedback = feedback;
     Emit(std::move(cand));
   };
-  tf("vero", scene, facts, best.sanctions, true, cites, "Vero. " + because, level);
+  tf("vero", scene, facts, right, true, cites, "Vero. " + because, level);
   for (const auto& d : distractors) {
     if (d.swapped) {
       tf("beneficiario", scene, facts, d.sanctions, false, cites,
-         "Falso: la sanzione è giusta, ma va all'altra parte. " + because, level + 1);
+         "Falso: la decisione è giusta, ma spetta " + With("a", SideNoun(right_side)) + ", non " +
+             With("a", SideNoun(d.sanctions[0].beneficiary)) + ". " + because,
+         level + 1);
       break;
     }
   }
   for (const auto& d : distractors) {
-    if (!d.swapped && !d.place) {
-      tf("sanzione", scene, facts, d.sanctions, false, cites, "Falso. " + because, level);
+    if (!d.swapped) {
+      tf("sanzione", scene, facts, d.sanctions, false, cites,
+         "Falso. " + because + " " + Contrast(d, right_side), level);
       break;
     }
   }
   // One fact changed (the zone, first/repeated, moving/still …): the decision of the
   // original situation stated for the changed one, which every ruling there excludes.
-  const Pairs stated = PairsOf(best.sanctions);
+  const Pairs stated = PairsOf(right);
   bool changed = false;
   for (size_t i = 0; i < facts.size() && !changed; ++i) {
     const auto& [fact, value] = facts[i];
-    if (fact == "infrazione") continue;
+    if (Central(fact)) continue;
     const RuleFact* f = data_.rules.Fact(fact);
     if (!f) continue;
     for (const auto& v : f->values) {
@@ -262,26 +291,37 @@ Status Builder::FromCase(const RuleCase& c) {
       const ResolveResult* ar = nullptr;
       s = Resolve(altered, &ar);
       if (!s.ok()) return s;
-      if (!Decided(*ar) || !Disjoint(stated, AllPairs(*ar))) continue;
+      if (!Decided(*ar) || !Disjoint(stated, AllPairs(*ar)) ||
+          !Grounded(altered, ar->rulings[0], fact))
+        continue;
+      // The statement keeps the sides of the original decision; it must be none of the
+      // rulings of the changed situation.
+      const std::string other_actor = Actor(altered);
+      bool clash = false;
+      for (const auto& ruling : ar->rulings) {
+        clash = clash || MayConflict(right, Sided(ruling.sanctions, other_actor));
+      }
+      if (clash) continue;
       std::vector<QuizCitation> both = CitationsOf(ar->rulings[0]);
       AddCitations(&both, cites);
-      tf(fact, other, altered, best.sanctions, false, both,
+      const std::string there = ShortCitation(
+          ar->rulings[0].citations.empty() ? "" : ar->rulings[0].citations[0].citation);
+      tf(fact, other, altered, right, false, both,
          "Falso: " + Condition(other) + ", il regolamento prevede: " +
-             LowerFirst(AnswerText(ar->rulings[0].sanctions)) + " (" +
-             ShortCitation(ar->rulings[0].citations.empty()
-                               ? ""
-                               : ar->rulings[0].citations[0].citation) +
-             "). La decisione dell'affermazione vale invece " + Condition(scene) + ".",
+             LowerFirst(Decision(ar->rulings[0].sanctions, altered)) + " (" + there +
+             "). La decisione dell'affermazione vale invece " + Condition(scene) + " (" + where +
+             ").",
          level + 1);
       changed = true;
       break;
     }
   }
 
-  // cloze on the sanction: a single sanction (never one alternative of a choice), its
-  // forms not shared with another ruling
+  // cloze on the sanction: a single sanction (never one alternative of a choice) named by
+  // a short expression, its forms not shared with another ruling, the words to find not
+  // already in the stem
   if (best.sanctions.size() == 1 && best.sanctions[0].choice.empty()) {
-    const SanctionInfo& sa = best.sanctions[0];
+    const SanctionInfo& sa = right[0];
     auto forms = data_.sanction_forms.find(sa.type);
     std::set<std::string> other_forms;
     for (size_t k = 1; k < r->rulings.size(); ++k) {
@@ -293,7 +333,9 @@ Status Builder::FromCase(const RuleCase& c) {
     }
     std::vector<std::string> accepted;
     std::set<std::string> seen;
-    if (forms != data_.sanction_forms.end()) {
+    const bool sentence = forms != data_.sanction_forms.end() && !forms->second.empty() &&
+                          Words(forms->second[0]).size() > 5;
+    if (forms != data_.sanction_forms.end() && !sentence) {
       for (const auto& form : forms->second) {
         // a short word or expression, not a sentence or a number
         const std::string f = Fold(form);
@@ -305,14 +347,34 @@ Status Builder::FromCase(const RuleCase& c) {
         accepted.push_back(Lower(form));
       }
     }
-    if (!accepted.empty()) {
+    // The preferred answer's words all in the stem give it away.
+    bool giveaway = !accepted.empty();
+    if (giveaway) {
+      std::set<std::string> stem_words;
+      for (const auto& w : Words(stem)) stem_words.insert(w.substr(0, 5));
+      for (const auto& w : Words(accepted[0])) {
+        if (w.size() > 3 && !stem_words.count(w.substr(0, 5))) giveaway = false;
+      }
+    }
+    // The game's own words for the decision must be what the blank asks for ("pedine",
+    // not the lexicon's "miniature").
+    const PhraseDecision* own = data_.has_phrasing ? data_.phrasing.FindDecision(sa.type) : nullptr;
+    const bool worded =
+        accepted.empty() || !own || own->text.empty() || ContainsWords(own->text, accepted[0]);
+    if (!accepted.empty() && !giveaway && worded) {
       Candidate cand = Base(*unit, base_id + "/cloze", "cloze");
       Question& q = cand.q;
       cand.source = key;
       q.name = Name(*unit, "cloze", short_what);
       q.difficulty = Difficulty(level);
+      // The side after the blank, unless the game's words for the decision leave it out.
+      const PhraseDecision* words =
+          data_.has_phrasing ? data_.phrasing.FindDecision(sa.type) : nullptr;
+      const bool side =
+          !sa.beneficiary_label.empty() &&
+          (!words || words->text.empty() || words->text.find("{per}") != std::string::npos);
       q.stem = stem + ". Completa la decisione dell'arbitro: ______" +
-               (sa.beneficiary_label.empty() ? "" : " " + sa.beneficiary_label) + ".";
+               (side ? " " + sa.beneficiary_label : "") + ".";
       q.accepted = accepted;
       q.facts = facts;
       q.citations = cites;

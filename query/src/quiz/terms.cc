@@ -52,7 +52,9 @@ void Builder::FromTerms() {
     for (const auto& w : name_words) slug += (slug.empty() ? "" : "-") + w;
     const std::string base_id = u->doc + "#" + u->eid;
     auto it = data_.doc_short.find(u->doc);
-    const std::string doc_name = it == data_.doc_short.end() ? u->doc : it->second;
+    const std::string in_doc = data_.docs.size() > 1 && it != data_.doc_short.end()
+                                   ? "Nel regolamento " + it->second
+                                   : "Nel regolamento di " + Game();
     std::vector<QuizCitation> cites{{base_id, u->citation, u->text}};
     const std::string fb = UpperFirst(t.name) + ": " + LowerFirst(TrimPeriod(t.definition)) + ".";
     const std::string what = "“" + t.name + "”";
@@ -69,24 +71,25 @@ void Builder::FromTerms() {
       cand.source = key;
       q.name = Name(*u, "cloze", what);
       q.difficulty = name_words.size() >= 3 ? "hard" : "medium";
-      q.stem = "Nel regolamento " + doc_name + ", come si chiama ciò che il testo definisce così: “" +
+      q.stem = in_doc + ", come si chiama ciò che il testo definisce così: “" +
                TrimPeriod(t.definition) + "”?";
       q.accepted = accepted;
       q.citations = cites;
       q.feedback = fb;
       Emit(std::move(cand));
     }
-    // mc on the meaning: other definitions of the game, never a near-copy of this one
+    // mc on the meaning: definitions of the same rule's other terms (what a trainee could
+    // mistake it for), never a near-copy of this one
     std::vector<const Term*> others;
     for (int pass = 0; pass < 2; ++pass) {
       for (const auto& o : data_.terms) {
         const Unit* ou = data_.FindUnit(o.unit);
-        if (!ou || (pass == 0) != (ou->doc == u->doc)) continue;
+        if (!ou || ou->rule_id != u->rule_id || (pass == 0) != (ou->parent == u->parent)) continue;
         bool synonym = false;
         for (const auto& a : accepted) synonym = synonym || Fold(a) == Fold(o.name);
-        if (synonym) continue;
-        if (Jaccard(o.definition, t.definition) >= 0.4 || Words(o.definition).size() < 3)
-          continue;
+        // A definition that names the asked term would point at it or away from it.
+        if (synonym || ContainsWords(o.definition, t.name)) continue;
+        if (Jaccard(o.definition, t.definition) >= 0.4 || Words(o.definition).size() < 3) continue;
         bool dup = false;
         for (const Term* x : others)
           dup = dup || Fold(x->definition) == Fold(o.definition) || Fold(x->name) == Fold(o.name);
@@ -100,7 +103,7 @@ void Builder::FromTerms() {
       cand.source = key;
       q.name = Name(*u, "mc", what);
       q.difficulty = "easy";
-      q.stem = "Nel regolamento " + doc_name + ", che cosa si intende per “" + t.name + "”?";
+      q.stem = in_doc + ", che cosa si intende per “" + t.name + "”?";
       q.citations = cites;
       q.feedback = fb;
       q.answers.push_back({Capitalise(TrimPeriod(t.definition)), true, "Esatto. " + fb, {}});

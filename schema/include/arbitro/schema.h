@@ -252,6 +252,12 @@ struct PhraseValue {
   std::string noun;    // role object: the noun phrase ("una miniatura{stato} del difensore")
   std::string gender;  // role object: m f mp fp
   std::string m, f, mp, fp;  // role state: the adjective's forms
+  // The side (beneficiary id) of whoever acts or offends in this phrase ("difensore"),
+  // so that "the opponent of the offender" can be said as a side; empty: not said.
+  std::string actor;
+  // Who the scene's clauses speak of when this value is told and no fact of role who
+  // names anyone ("chi ha commesso l'infrazione"); empty: the game's default subject.
+  std::string subject;
   SourcePos pos;
 };
 
@@ -270,6 +276,36 @@ struct ParamPhrase {
   std::string at;    // "eId", "doc#eId" or an ancestor's eId; empty: every occurrence
   std::string kind;  // what the number measures
   std::string question, statement, statement_one;
+  // The word of the counted thing, singular and plural, when the unit's own word does not
+  // fit ("cartellino giallo|cartellini gialli" for cards that are yellow cards).
+  std::string noun_one, noun;
+  SourcePos pos;
+};
+
+// How a decision of a sanction type is said in the game: the words (with {per} where the
+// side goes; no {per}: the side is not said; empty: the type's label and side) and the
+// class of decision it belongs to (restart, discipline, score …), for distractors of the
+// same kind as the right answer.
+struct PhraseDecision {
+  std::string type;
+  std::string cls;
+  std::string text;
+  SourcePos pos;
+};
+
+// The words of a side (beneficiary) when the scene names no one it could be resolved to
+// ("per l'avversario").
+struct PhraseSide {
+  std::string id;
+  std::string text;
+  SourcePos pos;
+};
+
+// The name a trainee reads for a document ("calciotto") or a rule ("subbuteo-2.0#r13")
+// whose own title is a production label or missing.
+struct PhraseLabel {
+  std::string target;
+  std::string text;
   SourcePos pos;
 };
 
@@ -279,8 +315,13 @@ struct Phrasing {
   std::string subject;  // default subject of {chi}
   std::vector<PhraseFact> facts;
   std::vector<ParamPhrase> params;
+  std::vector<PhraseDecision> decisions;
+  std::vector<PhraseSide> sides;
+  std::vector<PhraseLabel> labels;
   std::string path;
   const PhraseFact* FindFact(const std::string& name) const;
+  const PhraseDecision* FindDecision(const std::string& type) const;
+  const PhraseSide* FindSide(const std::string& id) const;
 };
 
 struct Corpus {
