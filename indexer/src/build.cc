@@ -98,7 +98,8 @@ std::string ReadLink(const std::string& path) {
 const char* IndexFormatVersion() {
   return "10";
 }  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing; 7: variant changes;
-   // 8: body terms (Y); 9: every game's vocabulary (*); 10: decisions and sides
+   // 8: body terms (Y), dropped since (no ranking gain); 9: every game's vocabulary (*);
+   // 10: decisions and sides
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;
@@ -180,7 +181,6 @@ const std::vector<TermPrefix>& TermPrefixes() {
       {"phrase", prefix::kPhrase, false},    {"counted", prefix::kCounted, false},
       {"heading", prefix::kHeading, false},  {"param", prefix::kParam, false},
       {"bigram", prefix::kBigram, false},    {"name", prefix::kName, true},
-      {"body", prefix::kBody, false},
   };
   return kPrefixes;
 }

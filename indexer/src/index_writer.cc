@@ -626,7 +626,7 @@ class XapianWriter {
     }
     headings += " " + u.heading;
     IndexText(headings, 3, prefix::kHeading, &doc, db, &pos);
-    IndexText(u.text, 1, prefix::kBody, &doc, db, &pos);
+    IndexText(u.text, 1, nullptr, &doc, db, &pos);
     // Sanctions and decisions of the cases, in words: "cosa succede se …" questions.
     std::string logic;
     for (const Case& c : u.cases) {

@@ -273,20 +273,9 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
         add_part(prefixed(c, prefix::kParam), c.weight * kParamNameWeight);
     }
     Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
-    // The concepts in the units' own text only (headings and rulings left out).
-    std::vector<Xapian::Query> body_parts;
-    for (const Concept& c : concepts) {
-      std::vector<std::string> terms;
-      for (const auto& t : c.terms) terms.push_back(prefix::kBody + t);
-      body_parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT,
-                              Xapian::Query(Xapian::Query::OP_SYNONYM, terms.begin(), terms.end()),
-                              c.weight);
-    }
-    Xapian::Query body_query(Xapian::Query::OP_OR, body_parts.begin(), body_parts.end());
     if (!options.game.empty()) {
       const Xapian::Query filter(only_doc.empty() ? prefix::kGame + options.game : prefix::kDoc + only_doc);
       query = Xapian::Query(Xapian::Query::OP_FILTER, query, filter);
-      body_query = Xapian::Query(Xapian::Query::OP_FILTER, body_query, filter);
     }
 
     // Consecutive content words of the question ("stessa miniatura"), each pair with
@@ -354,38 +343,26 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     Xapian::MSet mset = enquire.get_mset(0, kCandidates);
     const double top = mset.empty() ? 1.0 : std::max(1e-9, mset.begin().get_weight());
     Membership doc(im.xdb, std::vector<Xapian::docid>(mset.begin(), mset.end()));
-    std::unordered_map<Xapian::docid, double> body_weight;
-    double body_top = 1e-9;
-    {
-      Xapian::Enquire body(im.xdb);
-      body.set_query(body_query);
-      const Xapian::MSet bset = body.get_mset(0, kCandidates * 4);
-      for (auto it = bset.begin(); it != bset.end(); ++it) {
-        body_weight[*it] = it.get_weight();
-        body_top = std::max(body_top, it.get_weight());
-      }
-    }
+
     const std::string flag = prefix::kFlag;
     const std::string kind = flag + "kind-";
     // Mean provision length, for the length feature.
     const double mean_length = std::max(1.0, im.xdb.get_avlength());
     for (auto it = mset.begin(); it != mset.end(); ++it) {
       const size_t i = it.get_rank();
-      double covered = 0, synonym_only = 0, total = 0, in_heading = 0, in_body = 0;
+      double covered = 0, synonym_only = 0, total = 0, in_heading = 0;
       for (const Concept& c : concepts) {
         const double w = c.weight * c.specificity;
         total += w;
-        bool found = false, heading = false, own = false, body = false;
+        bool found = false, heading = false, own = false;
         for (const auto& term : c.terms) {
           if (!doc.Has(i, term)) continue;  // headings are indexed as text too
           found = true;
           own |= term == c.terms[0];
           if (!heading && doc.Has(i, prefix::kHeading + term)) heading = true;
-          if (!body && doc.Has(i, prefix::kBody + term)) body = true;
         }
         if (found) (own ? covered : synonym_only) += w;
         if (heading) in_heading += w;
-        if (body) in_body += w;
       }
       double pairs_found = 0;
       for (const auto& spellings : pairs) {
@@ -407,13 +384,6 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       set(Weight::kAskCoverage, total > 0 ? covered / total : 0);
       set(Weight::kAskSynonymCoverage, total > 0 ? synonym_only / total : 0);
       set(Weight::kAskHeading, total > 0 ? in_heading / total : 0);
-      set(Weight::kAskBodyCoverage, total > 0 ? in_body / total : 0);
-      {
-        // Outside the body's best 4×candidates: as weak as the weakest there.
-        auto b = body_weight.find(*it);
-        const double bw = b == body_weight.end() ? 0.0 : b->second;
-        set(Weight::kAskBodyBm25, std::log(std::max(1e-3, bw / body_top)));
-      }
       set(Weight::kAskPairs, pairs.empty() ? 0 : pairs_found / static_cast<double>(pairs.size()));
       set(Weight::kAskFacts, fact_terms.empty()
                                  ? 0

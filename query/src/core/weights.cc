@@ -16,8 +16,6 @@ constexpr std::pair<const char*, const char*> kNames[kWeightCount] = {
     {"ask.bm25", "log BM25 relative to the best candidate"},
     {"ask.coverage", "share of the question's concepts held as written"},
     {"ask.synonym-coverage", "share held only through a synonym or derived form"},
-    {"ask.body-coverage", "share held in the provision's own text"},
-    {"ask.body-bm25", "log BM25 on the provision's own text relative to the best"},
     {"ask.heading", "share of concepts in the headings above it"},
     {"ask.pairs", "share of the question's word pairs held"},
     {"ask.facts", "share of the facts read from the question its cases test"},

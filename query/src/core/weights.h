@@ -17,8 +17,6 @@ enum class Weight : size_t {
   kAskBm25,            // log of its BM25 weight relative to the best candidate (≤ 0)
   kAskCoverage,        // share of the question's concepts it holds as written (by rarity)
   kAskSynonymCoverage, // share it holds only through a synonym or derived form
-  kAskBodyCoverage,    // share it holds in its own text (not only in headings or rulings)
-  kAskBodyBm25,        // log of its BM25 weight on its own text alone, relative to the best
   kAskHeading,         // share of the concepts found in the headings above it
   kAskPairs,           // share of the question's consecutive word pairs it holds
   kAskFacts,           // share of the facts read from the question its cases test
