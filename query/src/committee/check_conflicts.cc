@@ -10,7 +10,10 @@
 // - one states strictly more (lex specialis): SPECIALISATION (info);
 // - neither's facts include the other's: OVERLAP (info).
 // One finding per pair of units, with the verdict of its worst pair of cases.
+#include <algorithm>
+#include <cctype>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -97,15 +100,40 @@ bool Comparable(const Corpus& corpus, const CaseEntry& a, const CaseEntry& b) {
          (a.ref.book != b.ref.book || TopRule(a.ref) != TopRule(b.ref));
 }
 
-// The unit, or one of its ancestors, records a defect of the source (a contradiction
-// the book itself makes).
-bool HasSourceNote(const UnitRef& ref) {
-  for (int u : Lineage(*ref.book, ref.unit)) {
-    for (const Note& n : ref.book->units[u].notes) {
-      if (n.type == "source-defect") return true;
+// `eid` occurs in `text` as a whole identifier ("cap10__s10.2__i)", not "…__i1").
+bool NamesId(const std::string& text, const std::string& eid) {
+  auto id_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  };
+  for (size_t at = text.find(eid); at != std::string::npos; at = text.find(eid, at + 1)) {
+    const size_t end = at + eid.size();
+    if (at > 0 && (id_char(text[at - 1]) || text[at - 1] == '.')) continue;
+    if (end < text.size() && id_char(text[end])) continue;
+    if (end + 1 < text.size() && text[end] == '.' && id_char(text[end + 1])) continue;
+    return true;
+  }
+  return false;
+}
+
+// A source-defect note of `a` (or of one of its sections) names `b` or one of b's
+// sections: the book's contradiction between the two is recorded.
+bool NoteNames(const UnitRef& a, const UnitRef& b) {
+  const std::vector<int> la = Lineage(*a.book, a.unit), lb = Lineage(*b.book, b.unit);
+  for (int u : la) {
+    for (const Note& n : a.book->units[u].notes) {
+      if (n.type != "source-defect") continue;
+      // Every ancestor of b but its top-level rule (a whole chapter names too much).
+      for (size_t k = 0; k + 1 < lb.size() || (k == 0 && lb.size() == 1); ++k) {
+        const std::string& eid = b.book->units[lb[k]].eid;
+        if (!eid.empty() && NamesId(n.text, eid)) return true;
+      }
     }
   }
   return false;
+}
+
+bool RecordsContradiction(const UnitRef& a, const UnitRef& b) {
+  return NoteNames(a, b) || NoteNames(b, a);
 }
 
 void Emit(FindingSink& sink, const PairReport& r) {
@@ -123,20 +151,9 @@ void Emit(FindingSink& sink, const PairReport& r) {
                 " danno sanzioni diverse per la stessa situazione: " + gives;
       break;
     case Verdict::kPartialOverlap:
-      // Both can fire on one situation and resolve has no rule to choose: a declared
-      // precedence (<overrides>) or a recorded source contradiction is owed.
-      if (HasSourceNote(r.a) || HasSourceNote(r.b)) {
-        code = "OVERLAP";
-        severity = Severity::kInfo;
-        message = "sanzioni diverse per situazioni che si sovrappongono in parte (contraddizione "
-                  "della fonte annotata): " + gives;
-      } else {
-        code = "CASE-AMBIGUOUS";
-        severity = Severity::kError;
-        message = "due casi possono valere per la stessa situazione con decisioni diverse, senza "
-                  "precedenza dichiarata né nota sulla fonte: " + gives;
-      }
-      break;
+      // Both can fire on one situation: CheckAmbiguous judges every such pair of cases
+      // with the engine's own precedences.
+      return;
     case Verdict::kIncomplete:
       code = "SANCTION-INCOMPLETE";
       severity = Severity::kWarning;
@@ -157,6 +174,285 @@ void Emit(FindingSink& sink, const PairReport& r) {
   }
   Finding& f = sink.Add(code, severity, {r.a, r.b}, message);
   f.details = r.details;
+}
+
+// ------------------------------------------------------------ CASE-AMBIGUOUS
+//
+// Every pair of cases of one game (all its documents: resolve reads them all) that
+// can fire on one consistent set of facts, with different decisive sanctions, where
+// the engine (resolve/evaluate.cc) has no rule to pick one:
+// - jointly satisfiable: a fact tested by one only is free; a fact tested by both
+//   needs a common value (ne / not-in / lt / le / gt / ge included);
+// - decisive sanctions: the non-accessory ones (all, when a case states only
+//   accessories); the alternatives of a choice count as its set; two cases differ
+//   when neither set covers the other item by item (type, or general type, and side);
+//   a case with only accessories beside one with a decision complements it;
+// - no precedence: no chain of <overrides> from one to the other (the engine matches
+//   the winning case and the target unit exactly: no ancestors), and not absorbed by
+//   specificity (the engine drops a case whose tested facts are a subset of an
+//   applicable case's with more conditions);
+// - the same variant (a variant's case against a base case is the variant's business);
+// - no source-defect note of one naming the other (then OVERLAP, info).
+
+struct GameCase {
+  CaseEntry entry;
+  std::string variant;
+  std::set<std::string> facts;
+};
+
+// Sanctions that add to a decision and never replace one (cards, change of possession …).
+bool Cumulative(const std::string& type) {
+  return IsAccessory(type) && type != "vantaggio" && type != "riposizionamento";
+}
+
+// What a case decides: its non-accessory sanctions; else its advantage or repositioning
+// ("play on", "the piece stops there"); else its cumulative ones.
+Signature Decisive(const Case& c, const CaseScope& scope) {
+  const Signature all = SignatureOf(c, scope);
+  Signature main, alternative;
+  for (const auto& item : all) {
+    if (!IsAccessory(item.first)) main.insert(item);
+    if (!Cumulative(item.first)) alternative.insert(item);
+  }
+  return !main.empty() ? main : !alternative.empty() ? alternative : all;
+}
+
+// One item stands for the other: the same type or its general form ("punizione" for
+// "punizione-diretta"), for the same side (an unstated or unpinned relative side matches).
+bool SameItem(const std::pair<std::string, std::string>& x,
+              const std::pair<std::string, std::string>& y) {
+  auto general = [](const std::string& g, const std::string& t) {
+    return t.size() > g.size() && t.compare(0, g.size(), g) == 0 && t[g.size()] == '-';
+  };
+  auto relative = [](const std::string& w) { return w == "avversario" || w == "colpevole"; };
+  const bool type = x.first == y.first || general(x.first, y.first) || general(y.first, x.first);
+  const bool side = x.second == y.second || x.second.empty() || y.second.empty() ||
+                    relative(x.second) != relative(y.second);
+  return type && side;
+}
+
+// Two decisions differ unless each item of one has a counterpart in the other.
+bool DecisionsDiffer(const Signature& a, const Signature& b) {
+  auto covered = [](const Signature& p, const Signature& q) {
+    return std::all_of(p.begin(), p.end(), [&](const auto& x) {
+      return std::any_of(q.begin(), q.end(), [&](const auto& y) { return SameItem(x, y); });
+    });
+  };
+  return !covered(a, b) || !covered(b, a);
+}
+
+// 2: a decision; 1: only advantage or repositioning; 0: only cumulative sanctions.
+int DecisionLevel(const Case& c) {
+  int level = 0;
+  for (const Sanction& s : c.sanctions) {
+    level = std::max(level, !IsAccessory(s.type) ? 2 : !Cumulative(s.type) ? 1 : 0);
+  }
+  return level;
+}
+
+// The engine absorbs `b` into `a`: more conditions, and b's facts among a's.
+bool Absorbs(const GameCase& a, const GameCase& b) {
+  return a.entry.c->when.size() > b.entry.c->when.size() &&
+         std::includes(a.facts.begin(), a.facts.end(), b.facts.begin(), b.facts.end());
+}
+
+std::string CaseText(const GameCase& g, const Rulebook* from) {
+  const Case& c = *g.entry.c;
+  return Name(g.entry.ref, from) + "/" + c.id + " «" + c.decision + "» [" + WhenText(c) + "] → " +
+         SanctionsText(c);
+}
+
+std::string ScopeText(const CaseScope& scope) {
+  std::string out;
+  for (const auto& [fact, allowed] : scope.facts) {
+    out += (out.empty() ? "" : ", ") + fact + "=" + allowed.ToString();
+  }
+  return out.empty() ? "(sempre)" : out;
+}
+
+// Case-level override graph of one game, closed transitively.
+class Precedence {
+ public:
+  Precedence(const Corpus& corpus, const std::vector<GameCase>& cases) : n_(cases.size()) {
+    std::map<std::pair<const Rulebook*, int>, std::vector<size_t>> by_unit;
+    for (size_t i = 0; i < cases.size(); ++i) {
+      by_unit[{cases[i].entry.ref.book, cases[i].entry.ref.unit}].push_back(i);
+    }
+    std::vector<std::vector<size_t>> edges(n_);
+    for (const auto& [unit, members] : by_unit) {
+      const Rulebook& book = *unit.first;
+      for (const Override& o : book.units[unit.second].overrides) {
+        const Rulebook* target_book = nullptr;
+        int target = -1;
+        std::string target_case;
+        if (!corpus.Resolve(book.doc, o.target, &target_book, &target, &target_case)) continue;
+        auto targets = by_unit.find({target_book, target});
+        if (targets == by_unit.end()) continue;
+        for (size_t w : members) {
+          if (!o.case_id.empty() && cases[w].entry.c->id != o.case_id) continue;
+          for (size_t t : targets->second) {
+            if (target_case.empty() || cases[t].entry.c->id == target_case) edges[w].push_back(t);
+          }
+        }
+      }
+    }
+    edges_ = edges;
+    reach_.assign(n_ * n_, 0);
+    for (size_t from = 0; from < n_; ++from) {
+      std::vector<size_t> stack = edges[from];
+      while (!stack.empty()) {
+        const size_t x = stack.back();
+        stack.pop_back();
+        if (reach_[from * n_ + x]) continue;
+        reach_[from * n_ + x] = 1;
+        stack.insert(stack.end(), edges[x].begin(), edges[x].end());
+      }
+    }
+  }
+  // A chain of overrides leads from one to the other.
+  bool Linked(size_t a, size_t b) const { return reach_[a * n_ + b] || reach_[b * n_ + a]; }
+  // The cases `a` is declared to win over directly.
+  const std::vector<size_t>& Beats(size_t a) const { return edges_[a]; }
+
+ private:
+  std::vector<std::vector<size_t>> edges_;
+  size_t n_;
+  std::vector<char> reach_;
+};
+
+// How closely two ambiguous cases are related, closest first.
+enum class Kinship {
+  kSameUnit,     // two cases of one provision or row
+  kSameSection,  // sibling provisions (a row: its table's section)
+  kSummary,      // a summary row and the provision it summarises
+  kTwinGap,      // one is declared to win over a twin of the other, not over it
+  kSharedFact,   // a fact tested by both (with a common value)
+  kFreeFacts,    // only the facts each tests alone make them meet
+};
+
+const char* KinshipName(Kinship k) {
+  switch (k) {
+    case Kinship::kSameUnit:
+      return "stessa disposizione";
+    case Kinship::kSameSection:
+      return "stessa sezione";
+    case Kinship::kSummary:
+      return "riepilogo e disposizione";
+    case Kinship::kTwinGap:
+      return "precedenza dichiarata sul gemello";
+    case Kinship::kSharedFact:
+      return "fatti in comune";
+    case Kinship::kFreeFacts:
+      break;
+  }
+  return "solo fatti liberi";
+}
+
+// A reader of one provision meets the other (its siblings, its summary row, its
+// twin's precedence): a warning. Cases that meet only through facts tested by one
+// of them (an infringement during a procedure, two aspects of one move): info.
+Severity SeverityOf(Kinship k) {
+  return k < Kinship::kSharedFact ? Severity::kWarning : Severity::kInfo;
+}
+
+int SectionOf(const UnitRef& u) {
+  int p = u.get().parent;
+  if (p >= 0 && u.book->units[p].kind == UnitKind::kTable) p = u.book->units[p].parent;
+  return p;
+}
+
+bool SameDecision(const GameCase& a, const GameCase& b) {
+  const CaseScope merged = Intersect(a.entry.scope, b.entry.scope);
+  return !DecisionsDiffer(Decisive(*a.entry.c, merged), Decisive(*b.entry.c, merged));
+}
+
+// `w` is declared to win over a case that states `other`'s decision for part of
+// `other`'s situation, but not over `other`.
+bool TwinGap(const std::vector<GameCase>& cases, const Precedence& precedence, size_t w,
+             size_t other) {
+  for (size_t t : precedence.Beats(w)) {
+    if (t == other) continue;
+    const GameCase& twin = cases[t];
+    const GameCase& o = cases[other];
+    if (SharedFacts(twin.entry.scope, o.entry.scope) > 0 &&
+        Compatible(twin.entry.scope, o.entry.scope) && SameDecision(twin, o))
+      return true;
+  }
+  return false;
+}
+
+Kinship KinshipOf(const Corpus& corpus, const std::vector<GameCase>& cases,
+                  const Precedence& precedence, size_t i, size_t j) {
+  const UnitRef &a = cases[i].entry.ref, &b = cases[j].entry.ref;
+  if (a == b) return Kinship::kSameUnit;
+  if (a.book == b.book && SectionOf(a) == SectionOf(b)) return Kinship::kSameSection;
+  if (Summarises(corpus, a, b) || Summarises(corpus, b, a)) return Kinship::kSummary;
+  if (TwinGap(cases, precedence, i, j) || TwinGap(cases, precedence, j, i))
+    return Kinship::kTwinGap;
+  if (SharedFacts(cases[i].entry.scope, cases[j].entry.scope) > 0) return Kinship::kSharedFact;
+  return Kinship::kFreeFacts;
+}
+
+// Rows of one decision table (TABLE-OVERLAP) and an abridged unit against the full
+// provision it summarises (ABRIDGED-CONTRADICTION) have their own findings.
+bool JudgedElsewhere(const Corpus& corpus, const UnitRef& a, const UnitRef& b) {
+  if (SameTable(a, b)) return true;
+  if (a.book == b.book) return false;
+  const bool abridged = a.book->summarises == b.book->doc || b.book->summarises == a.book->doc;
+  return abridged && (Summarises(corpus, a, b) || Summarises(corpus, b, a));
+}
+
+void CheckAmbiguous(FindingSink& sink, const std::vector<const Rulebook*>& books,
+                    const std::set<std::pair<const Case*, const Case*>>& reported) {
+  std::vector<GameCase> cases;
+  for (const Rulebook* book : books) {
+    for (CaseEntry& e : CasesOf(sink.corpus(), *book)) {
+      GameCase g;
+      g.variant = VariantOf(e.ref, e.c);
+      for (const auto& [fact, allowed] : e.scope.facts) g.facts.insert(fact);
+      g.entry = std::move(e);
+      cases.push_back(std::move(g));
+    }
+  }
+  const Precedence precedence(sink.corpus(), cases);
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const GameCase& a = cases[i];
+    if (a.entry.c->sanctions.empty()) continue;
+    for (size_t j = i + 1; j < cases.size(); ++j) {
+      const GameCase& b = cases[j];
+      if (b.entry.c->sanctions.empty() || a.variant != b.variant) continue;
+      if (!Compatible(a.entry.scope, b.entry.scope)) continue;
+      // Cumulative sanctions complement any decision.
+      const int la = DecisionLevel(*a.entry.c), lb = DecisionLevel(*b.entry.c);
+      if ((la == 0) != (lb == 0)) continue;
+      const CaseScope merged = Intersect(a.entry.scope, b.entry.scope);
+      if (!DecisionsDiffer(Decisive(*a.entry.c, merged), Decisive(*b.entry.c, merged))) continue;
+      if (precedence.Linked(i, j) || Absorbs(a, b) || Absorbs(b, a)) continue;
+      if (JudgedElsewhere(sink.corpus(), a.entry.ref, b.entry.ref)) continue;
+      if (reported.count({a.entry.c, b.entry.c}) || reported.count({b.entry.c, a.entry.c}))
+        continue;
+      const Rulebook* from = a.entry.ref.book;
+      const std::string both = CaseText(a, from) + "  ≠  " + CaseText(b, from) +
+                               "; per esempio con " + ScopeText(merged);
+      std::vector<UnitRef> units = {a.entry.ref};
+      if (!(b.entry.ref == a.entry.ref)) units.push_back(b.entry.ref);
+      if (RecordsContradiction(a.entry.ref, b.entry.ref)) {
+        sink.Add("OVERLAP", Severity::kInfo, units,
+                 "due casi possono valere insieme con decisioni diverse (contraddizione della "
+                 "fonte annotata): " +
+                     both);
+      } else {
+        const Kinship kin = KinshipOf(sink.corpus(), cases, precedence, i, j);
+        Finding& f = sink.Add(
+            "CASE-AMBIGUOUS", SeverityOf(kin), units,
+            "due casi possono valere per la stessa situazione con decisioni diverse, senza "
+            "precedenza dichiarata (overrides) né regola più specifica né nota sulla "
+            "fonte: " +
+                both);
+        f.details.push_back(std::string("legame: ") + KinshipName(kin));
+      }
+    }
+  }
 }
 
 }  // namespace
@@ -183,6 +479,7 @@ void CheckConflicts(FindingSink& sink, const std::vector<const Rulebook*>& books
   }
   std::map<std::pair<UnitRef, UnitRef>, PairReport> reports;  // in first-seen order below
   std::vector<std::pair<UnitRef, UnitRef>> order;
+  std::set<std::pair<const Case*, const Case*>> reported;  // already a CONTRADICTION
   for (size_t i = 0; i < cases.size(); ++i) {
     for (size_t j = i + 1; j < cases.size(); ++j) {
       const CaseEntry& a = cases[i];
@@ -194,6 +491,7 @@ void CheckConflicts(FindingSink& sink, const std::vector<const Rulebook*>& books
       std::string sig_a, sig_b;
       const Verdict v = Judge(a, b, &sig_a, &sig_b);
       if (v == Verdict::kNone || links.Linked(a.ref, b.ref)) continue;
+      if (v == Verdict::kContradiction || v == Verdict::kIncomplete) reported.insert({a.c, b.c});
       const auto key = std::make_pair(a.ref, b.ref);
       auto [it, inserted] = reports.try_emplace(key);
       PairReport& r = it->second;
@@ -214,6 +512,13 @@ void CheckConflicts(FindingSink& sink, const std::vector<const Rulebook*>& books
     }
   }
   for (const auto& key : order) Emit(sink, reports[key]);
+  // resolve weighs the cases of every document of the game, abridged ones included.
+  std::vector<const Rulebook*> game_books = books;
+  for (const Rulebook& book : sink.corpus().rulebooks) {
+    if (!books.empty() && book.game == books.front()->game && !book.summarises.empty())
+      game_books.push_back(&book);
+  }
+  CheckAmbiguous(sink, game_books, reported);
 }
 
 }  // namespace arbitro::check_detail
