@@ -200,21 +200,12 @@ struct GameCase {
   std::set<std::string> facts;
 };
 
-// Sanctions that add to a decision and never replace one (cards, change of possession …).
-bool Cumulative(const std::string& type) {
-  return IsAccessory(type) && type != "vantaggio" && type != "riposizionamento";
-}
-
-// What a case decides: its non-accessory sanctions; else its advantage or repositioning
-// ("play on", "the piece stops there"); else its cumulative ones.
-Signature Decisive(const Case& c, const CaseScope& scope) {
-  const Signature all = SignatureOf(c, scope);
-  Signature main, alternative;
-  for (const auto& item : all) {
-    if (!IsAccessory(item.first)) main.insert(item);
-    if (!Cumulative(item.first)) alternative.insert(item);
-  }
-  return !main.empty() ? main : !alternative.empty() ? alternative : all;
+// The parts of a dice score each side adds on its own (a base bonus, a high or low free
+// kick, two dice): one side's bonus never contradicts the other side's, nor a decision.
+bool ScorePart(const std::string& type) {
+  static const std::set<std::string> kScoreParts = {"bonus-base", "nessun-bonus", "bonus-dado",
+                                                    "due-dadi",   "tiro-alto",    "tiro-basso"};
+  return kScoreParts.count(type) > 0;
 }
 
 // One item stands for the other: the same type or its general form ("punizione" for
@@ -231,6 +222,67 @@ bool SameItem(const std::pair<std::string, std::string>& x,
   return type && side;
 }
 
+// Side rights a ruling carries with it (the defender's block, the count of touches and
+// rientri, positional moves, the wall, the referee's confirmation …): they add to the
+// decision of the situation, not compete with it.
+bool SideRight(const std::string& type) {
+  static const std::set<std::string> kSideRights = {
+      "marcamento-difensivo", "nessun-marcamento",      "mossa-difensiva",
+      "tocco-di-pressione",   "tocco-contato",          "tocco-non-contato",
+      "conteggio-azzerato",   "conteggio-non-azzerato", "rientri-ripristinati",
+      "rientro-perso",        "movimenti-posizionali",  "barriera",
+      "conferma-arbitro",     "autorizzazione-battuta", "stessa-miniatura",
+      "tempo-fermato",        "verifica-rete"};
+  return kSideRights.count(type) > 0;
+}
+
+// Sanctions that add to a decision and never replace one: cards, change of possession …
+// and the side rights.
+bool Cumulative(const std::string& type) {
+  if (SideRight(type)) return true;
+  return IsAccessory(type) && type != "vantaggio" && type != "riposizionamento";
+}
+
+// Cumulative sanctions that deny one another: a right and its loss, a touch counted
+// and not, one card and the next.
+bool Opposite(const std::string& a, const std::string& b) {
+  static const std::set<std::pair<std::string, std::string>> kOpposites = {
+      {"marcamento-difensivo", "nessun-marcamento"},
+      {"mossa-difensiva", "perdita-mossa-difensiva"},
+      {"tocco-contato", "tocco-non-contato"},
+      {"conteggio-azzerato", "conteggio-non-azzerato"},
+      {"rientri-ripristinati", "rientro-perso"},
+      {"cartellino-giallo", "cartellino-rosso"}};
+  return kOpposites.count({a, b}) > 0 || kOpposites.count({b, a}) > 0;
+}
+
+// Two cases stating only cumulative sanctions contradict each other when one denies
+// what the other grants, or gives the same one to another side.
+bool CumulativesClash(const Signature& a, const Signature& b) {
+  for (const auto& x : a) {
+    for (const auto& y : b) {
+      if (Opposite(x.first, y.first)) return true;
+      if (x.first == y.first && !SameItem(x, y)) return true;
+    }
+  }
+  return false;
+}
+
+// What a case decides: its non-accessory sanctions; else its advantage or repositioning
+// ("play on", "the piece stops there"); else its cumulative ones.
+Signature Decisive(const Case& c, const CaseScope& scope) {
+  Signature all;
+  for (const auto& item : SignatureOf(c, scope)) {
+    if (!ScorePart(item.first)) all.insert(item);
+  }
+  Signature main, alternative;
+  for (const auto& item : all) {
+    if (!IsAccessory(item.first) && !SideRight(item.first)) main.insert(item);
+    if (!Cumulative(item.first)) alternative.insert(item);
+  }
+  return !main.empty() ? main : !alternative.empty() ? alternative : all;
+}
+
 // Two decisions differ unless each item of one has a counterpart in the other.
 bool DecisionsDiffer(const Signature& a, const Signature& b) {
   auto covered = [](const Signature& p, const Signature& q) {
@@ -241,11 +293,13 @@ bool DecisionsDiffer(const Signature& a, const Signature& b) {
   return !covered(a, b) || !covered(b, a);
 }
 
-// 2: a decision; 1: only advantage or repositioning; 0: only cumulative sanctions.
+// 2: a decision; 1: only advantage or repositioning; 0: only cumulative sanctions;
+// -1: only parts of a score.
 int DecisionLevel(const Case& c) {
-  int level = 0;
+  int level = -1;
   for (const Sanction& s : c.sanctions) {
-    level = std::max(level, !IsAccessory(s.type) ? 2 : !Cumulative(s.type) ? 1 : 0);
+    if (ScorePart(s.type)) continue;
+    level = std::max(level, Cumulative(s.type) ? 0 : IsAccessory(s.type) ? 1 : 2);
   }
   return level;
 }
@@ -311,6 +365,9 @@ class Precedence {
   }
   // A chain of overrides leads from one to the other.
   bool Linked(size_t a, size_t b) const { return reach_[a * n_ + b] || reach_[b * n_ + a]; }
+  // A chain of overrides leads from `a` to `b`.
+  bool Beats(size_t a, size_t b) const { return reach_[a * n_ + b] != 0; }
+  size_t size() const { return n_; }
   // The cases `a` is declared to win over directly.
   const std::vector<size_t>& Beats(size_t a) const { return edges_[a]; }
 
@@ -368,29 +425,67 @@ bool SameDecision(const GameCase& a, const GameCase& b) {
 
 // `w` is declared to win over a case that states `other`'s decision for part of
 // `other`'s situation, but not over `other`.
-bool TwinGap(const std::vector<GameCase>& cases, const Precedence& precedence, size_t w,
-             size_t other) {
+// Returns the twin, or -1.
+long TwinGap(const Corpus& corpus, const std::vector<GameCase>& cases, const Precedence& precedence,
+             size_t w, size_t other) {
   for (size_t t : precedence.Beats(w)) {
     if (t == other) continue;
     const GameCase& twin = cases[t];
     const GameCase& o = cases[other];
-    if (SharedFacts(twin.entry.scope, o.entry.scope) > 0 &&
-        Compatible(twin.entry.scope, o.entry.scope) && SameDecision(twin, o))
-      return true;
+    // A twin states the same situation: a summary of it, the same infringement, or
+    // facts nested in the other's (the old check's SameSubject).
+    const bool same_situation = Summarises(corpus, twin.entry.ref, o.entry.ref) ||
+                                Summarises(corpus, o.entry.ref, twin.entry.ref) ||
+                                SameSubject(twin.entry.scope, o.entry.scope);
+    if (same_situation && Compatible(twin.entry.scope, o.entry.scope) && SameDecision(twin, o))
+      return static_cast<long>(t);
+  }
+  return -1;
+}
+
+// The two test a common fact that says what happened (the phrasing roles what, object,
+// state, how, or a fact without phrasing), not only when, where, who or how often:
+// sibling provisions share their section's setting, and a step of a procedure is no
+// rival of the next one unless both speak of the same event.
+bool SharesWhat(const Corpus& corpus, const std::string& game, const CaseScope& a,
+                const CaseScope& b) {
+  const Phrasing* phrasing = corpus.FindPhrasing(game);
+  for (const auto& [fact, allowed] : a.facts) {
+    if (!b.facts.count(fact)) continue;
+    const PhraseFact* pf = phrasing ? phrasing->FindFact(fact) : nullptr;
+    const std::string role = pf ? pf->role : "";
+    if (role != "when" && role != "where" && role != "who" && role != "often") return true;
   }
   return false;
 }
 
+// `twin` is set to the twin of a kTwinGap.
 Kinship KinshipOf(const Corpus& corpus, const std::vector<GameCase>& cases,
-                  const Precedence& precedence, size_t i, size_t j) {
+                  const Precedence& precedence, size_t i, size_t j, long* twin) {
   const UnitRef &a = cases[i].entry.ref, &b = cases[j].entry.ref;
   if (a == b) return Kinship::kSameUnit;
-  if (a.book == b.book && SectionOf(a) == SectionOf(b)) return Kinship::kSameSection;
+  if (a.book == b.book && SectionOf(a) == SectionOf(b) &&
+      SharesWhat(corpus, a.book->game, cases[i].entry.scope, cases[j].entry.scope))
+    return Kinship::kSameSection;
   if (Summarises(corpus, a, b) || Summarises(corpus, b, a)) return Kinship::kSummary;
-  if (TwinGap(cases, precedence, i, j) || TwinGap(cases, precedence, j, i))
-    return Kinship::kTwinGap;
+  *twin = TwinGap(corpus, cases, precedence, i, j);
+  if (*twin < 0) *twin = TwinGap(corpus, cases, precedence, j, i);
+  if (*twin >= 0) return Kinship::kTwinGap;
   if (SharedFacts(cases[i].entry.scope, cases[j].entry.scope) > 0) return Kinship::kSharedFact;
   return Kinship::kFreeFacts;
+}
+
+// Whenever both apply, a third case of the same variant applies too (the situation where
+// both hold satisfies its conditions) and a chain of overrides leads from it to both:
+// the engine removes both.
+bool SettledByThird(const std::vector<GameCase>& cases, const Precedence& precedence, size_t i,
+                    size_t j, const CaseScope& both) {
+  for (size_t k = 0; k < precedence.size(); ++k) {
+    if (k == i || k == j || !precedence.Beats(k, i) || !precedence.Beats(k, j)) continue;
+    if (cases[k].variant == cases[i].variant && AtLeastAsSpecific(both, cases[k].entry.scope))
+      return true;
+  }
+  return false;
 }
 
 // Rows of one decision table (TABLE-OVERLAP) and an abridged unit against the full
@@ -424,10 +519,12 @@ void CheckAmbiguous(FindingSink& sink, const std::vector<const Rulebook*>& books
       if (!Compatible(a.entry.scope, b.entry.scope)) continue;
       // Cumulative sanctions complement any decision.
       const int la = DecisionLevel(*a.entry.c), lb = DecisionLevel(*b.entry.c);
-      if ((la == 0) != (lb == 0)) continue;
+      if (la < 0 || lb < 0 || (la == 0) != (lb == 0)) continue;
       const CaseScope merged = Intersect(a.entry.scope, b.entry.scope);
-      if (!DecisionsDiffer(Decisive(*a.entry.c, merged), Decisive(*b.entry.c, merged))) continue;
+      const Signature da = Decisive(*a.entry.c, merged), db = Decisive(*b.entry.c, merged);
+      if (la == 0 ? !CumulativesClash(da, db) : !DecisionsDiffer(da, db)) continue;
       if (precedence.Linked(i, j) || Absorbs(a, b) || Absorbs(b, a)) continue;
+      if (SettledByThird(cases, precedence, i, j, merged)) continue;
       if (JudgedElsewhere(sink.corpus(), a.entry.ref, b.entry.ref)) continue;
       if (reported.count({a.entry.c, b.entry.c}) || reported.count({b.entry.c, a.entry.c}))
         continue;
@@ -442,13 +539,19 @@ void CheckAmbiguous(FindingSink& sink, const std::vector<const Rulebook*>& books
                  "fonte annotata): " +
                      both);
       } else {
-        const Kinship kin = KinshipOf(sink.corpus(), cases, precedence, i, j);
+        long twin = -1;
+        const Kinship kin = KinshipOf(sink.corpus(), cases, precedence, i, j, &twin);
         Finding& f = sink.Add(
             "CASE-AMBIGUOUS", SeverityOf(kin), units,
             "due casi possono valere per la stessa situazione con decisioni diverse, senza "
             "precedenza dichiarata (overrides) né regola più specifica né nota sulla "
             "fonte: " +
                 both);
+        if (twin >= 0) {
+          const GameCase& t = cases[static_cast<size_t>(twin)];
+          f.details.push_back("gemello con la precedenza: " + Name(t.entry.ref, from) + "/" +
+                              t.entry.c->id);
+        }
         f.details.push_back(std::string("legame: ") + KinshipName(kin));
       }
     }
