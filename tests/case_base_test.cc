@@ -153,7 +153,7 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
         "il caso c1 assegna «punizione» senza luogo, ma la disposizione lo indica («dal punto …»)");
   auto ambiguous = Coded(after, "CASE-AMBIGUOUS");
   REQUIRE(ambiguous.size() == 1);
-  CHECK(ambiguous[0]->severity == arbitro::Severity::kWarning);  // sibling provisions
+  CHECK(ambiguous[0]->severity == arbitro::Severity::kError);  // sibling provisions
   REQUIRE(ambiguous[0]->citations.size() == 2);
   CHECK(ambiguous[0]->citations[0].id == "prova-1.0#r1__p3");
   CHECK(ambiguous[0]->citations[1].id == "prova-1.0#r1__p4");
@@ -180,7 +180,8 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
 
 TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order", "[check]") {
   // tests/fixtures/check/ambiguous: each planted pair says in a comment why it is or is
-  // not ambiguous (specificity, ne, a chain of overrides, a variant, a cumulative card).
+  // not ambiguous (specificity, ne, a chain of overrides, a third case over both, a
+  // variant, a cumulative card, a side right and its opposite, two sides' bonuses).
   TempDir tmp;
   const std::string dir = tmp / "corpus";
   arbitro::test::CopyTree(std::string(ARBITRO_FIXTURES_DIR) + "/check/ambiguous", dir);
@@ -192,9 +193,9 @@ TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order"
   };
   using arbitro::Severity;
   const std::vector<Expected> expected = {
-      {"CASE-AMBIGUOUS", Severity::kWarning, {"prova-1.0#r1__p3"}, "legame: stessa disposizione"},
+      {"CASE-AMBIGUOUS", Severity::kError, {"prova-1.0#r1__p3"}, "legame: stessa disposizione"},
       {"CASE-AMBIGUOUS",
-       Severity::kWarning,
+       Severity::kError,
        {"prova-1.0#r3__s1__p1", "prova-1.0#r3__s1__p2"},
        "legame: stessa sezione"},
       {"CASE-AMBIGUOUS",
@@ -203,9 +204,13 @@ TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order"
        "legame: fatti in comune"},
       {"OVERLAP", Severity::kInfo, {"prova-1.0#r3__s1__p2", "prova-1.0#r3__s2__p1"}, ""},
       {"CASE-AMBIGUOUS",
-       Severity::kWarning,
+       Severity::kError,
        {"prova-1.0#r4__p2", "prova-1.0#r5__p1"},
        "legame: precedenza dichiarata sul gemello"},
+      {"CASE-AMBIGUOUS",
+       Severity::kError,
+       {"prova-1.0#r7__p1", "prova-1.0#r7__p3"},
+       "legame: stessa sezione"},
   };
   auto findings = CheckDir(dir);
   std::vector<const arbitro::Finding*> got;
@@ -248,7 +253,21 @@ TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order"
   for (const auto* f : Coded(mended, "CASE-AMBIGUOUS")) {
     left.push_back(f->citations.back().id);
   }
-  CHECK(left == std::vector<std::string>{"prova-1.0#r3__s1__p2", "prova-1.0#r5__p1"});
+  CHECK(left ==
+        std::vector<std::string>{"prova-1.0#r3__s1__p2", "prova-1.0#r5__p1", "prova-1.0#r7__p3"});
+
+  // r6__p3 settles r6__p1 against r6__p2 only while it is declared to win over both
+  // (without it, r6__p2, more specific than r6__p3, still absorbs it).
+  Plant(book, "        <overrides target=\"r6__p2\" kind=\"exception\" quote=\"In ogni caso\"/>\n",
+        "");
+  const auto unsettled = CheckDir(dir);
+  std::vector<std::vector<std::string>> pairs;
+  for (const auto* f : Coded(unsettled, "CASE-AMBIGUOUS")) {
+    std::vector<std::string> ids;
+    for (const auto& c : f->citations) ids.push_back(c.id);
+    if (ids.front().find("#r6__") != std::string::npos) pairs.push_back(ids);
+  }
+  CHECK(pairs == std::vector<std::vector<std::string>>{{"prova-1.0#r6__p1", "prova-1.0#r6__p2"}});
 }
 
 TEST_CASE("a variant switched on changes the ruling; an unknown variant lists the game's",

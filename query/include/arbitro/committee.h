@@ -41,11 +41,13 @@ bool ParseSeverity(const std::string& name, Severity* severity);
 //   CASE-AMBIGUOUS                              two cases of a game that can fire on one
 //                                               consistent set of facts with different decisive
 //                                               sanctions, and no precedence resolve applies (a
-//                                               chain of <overrides>, a more specific case) nor a
-//                                               source-defect note of one naming the other
-//                                               (then OVERLAP, info); warning when a reader of
-//                                               one meets the other (one provision, one section,
-//                                               a summary row, a twin's override), else info
+//                                               chain of <overrides>, a more specific case, a
+//                                               third case over both) nor a source-defect note
+//                                               of one naming the other (then OVERLAP, info);
+//                                               error when a reader of one meets the other (one
+//                                               provision, siblings sharing a fact about what
+//                                               happened, a summary row, a twin's override),
+//                                               else info
 //   DECISION-PROVISO                            a decision sentence with a proviso no condition
 //                                               or choice expresses (error)
 //   RESTART-NO-PLACE                            a restart sanction without the place its

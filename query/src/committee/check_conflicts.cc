@@ -406,10 +406,11 @@ const char* KinshipName(Kinship k) {
 }
 
 // A reader of one provision meets the other (its siblings, its summary row, its
-// twin's precedence): a warning. Cases that meet only through facts tested by one
-// of them (an infringement during a procedure, two aspects of one move): info.
+// twin's precedence): an error (the committed corpus has none left). Cases that meet
+// only through facts tested by one of them, or share only their setting (an
+// infringement during a procedure, two steps of one procedure): info.
 Severity SeverityOf(Kinship k) {
-  return k < Kinship::kSharedFact ? Severity::kWarning : Severity::kInfo;
+  return k < Kinship::kSharedFact ? Severity::kError : Severity::kInfo;
 }
 
 int SectionOf(const UnitRef& u) {
