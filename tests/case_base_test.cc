@@ -153,7 +153,7 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
         "il caso c1 assegna «punizione» senza luogo, ma la disposizione lo indica («dal punto …»)");
   auto ambiguous = Coded(after, "CASE-AMBIGUOUS");
   REQUIRE(ambiguous.size() == 1);
-  CHECK(ambiguous[0]->severity == arbitro::Severity::kError);
+  CHECK(ambiguous[0]->severity == arbitro::Severity::kError);  // sibling provisions
   REQUIRE(ambiguous[0]->citations.size() == 2);
   CHECK(ambiguous[0]->citations[0].id == "prova-1.0#r1__p3");
   CHECK(ambiguous[0]->citations[1].id == "prova-1.0#r1__p4");
@@ -162,8 +162,8 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
   // mend the other two.
   Plant(book, "<p>In un torneo il ritardo è invece punito con un calcio di punizione.</p>",
         "<p>In un torneo il ritardo è invece punito con un calcio di punizione.</p>\n"
-        "        <note type=\"source-defect\">The book gives both; the tournament rule is "
-        "applied.</note>");
+        "        <note type=\"source-defect\">The book gives both this and r1__p3; the "
+        "tournament rule is applied.</note>");
   Plant(book, "decision=\"Back per l'avversario, purché il gioco sia fermo\"",
         "decision=\"Back per l'avversario\"");
   Plant(book, "<sanction type=\"punizione\" beneficiary=\"attaccante\"/>",
@@ -176,6 +176,98 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
   auto overlap = Coded(mended, "OVERLAP");
   REQUIRE(overlap.size() == 1);
   CHECK(overlap[0]->severity == arbitro::Severity::kInfo);
+}
+
+TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order", "[check]") {
+  // tests/fixtures/check/ambiguous: each planted pair says in a comment why it is or is
+  // not ambiguous (specificity, ne, a chain of overrides, a third case over both, a
+  // variant, a cumulative card, a side right and its opposite, two sides' bonuses).
+  TempDir tmp;
+  const std::string dir = tmp / "corpus";
+  arbitro::test::CopyTree(std::string(ARBITRO_FIXTURES_DIR) + "/check/ambiguous", dir);
+  struct Expected {
+    const char* code;
+    arbitro::Severity severity;
+    std::vector<std::string> ids;
+    const char* kinship;  // the last detail line ("" for OVERLAP)
+  };
+  using arbitro::Severity;
+  const std::vector<Expected> expected = {
+      {"CASE-AMBIGUOUS", Severity::kError, {"prova-1.0#r1__p3"}, "legame: stessa disposizione"},
+      {"CASE-AMBIGUOUS",
+       Severity::kError,
+       {"prova-1.0#r3__s1__p1", "prova-1.0#r3__s1__p2"},
+       "legame: stessa sezione"},
+      {"CASE-AMBIGUOUS",
+       Severity::kInfo,
+       {"prova-1.0#r3__s1__p1", "prova-1.0#r3__s2__p1"},
+       "legame: fatti in comune"},
+      {"OVERLAP", Severity::kInfo, {"prova-1.0#r3__s1__p2", "prova-1.0#r3__s2__p1"}, ""},
+      {"CASE-AMBIGUOUS",
+       Severity::kError,
+       {"prova-1.0#r4__p2", "prova-1.0#r5__p1"},
+       "legame: precedenza dichiarata sul gemello"},
+      {"CASE-AMBIGUOUS",
+       Severity::kError,
+       {"prova-1.0#r7__p1", "prova-1.0#r7__p3"},
+       "legame: stessa sezione"},
+  };
+  auto findings = CheckDir(dir);
+  std::vector<const arbitro::Finding*> got;
+  for (const auto& f : findings) {
+    if (f.code == "CASE-AMBIGUOUS" || f.code == "OVERLAP") got.push_back(&f);
+  }
+  REQUIRE(got.size() == expected.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
+    INFO(got[i]->message);
+    CHECK(got[i]->code == expected[i].code);
+    CHECK(got[i]->severity == expected[i].severity);
+    std::vector<std::string> ids;
+    for (const auto& c : got[i]->citations) ids.push_back(c.id);
+    CHECK(ids == expected[i].ids);
+    if (*expected[i].kinship) {
+      REQUIRE(!got[i]->details.empty());
+      CHECK(got[i]->details.back() == expected[i].kinship);
+    }
+  }
+  // Both cases' text, and a situation where both fire.
+  CHECK(got[0]->message ==
+        "due casi possono valere per la stessa situazione con decisioni diverse, senza "
+        "precedenza dichiarata (overrides) né regola più specifica né nota sulla fonte: "
+        "r1__p3/c1 «Ripetizione della rimessa» [infrazione=tocco-doppio, fase=rimessa] → "
+        "ripetizione  ≠  r1__p3/c2 «Rigore per l'attaccante» [infrazione=tocco-doppio, "
+        "zona=area] → calcio-di-rigore per attaccante; per esempio con fase=rimessa, "
+        "infrazione=tocco-doppio, zona=area");
+
+  // The engine matches an override's target provision, not its section: naming the
+  // provision settles the pair; a case-level override settles the pair of one provision.
+  const std::string book = dir + "/prova/prova-1.0.xml";
+  Plant(book, "<overrides target=\"r3__s1\" kind=\"exception\" quote=\"soltanto\"/>",
+        "<overrides target=\"r3__s1__p1\" kind=\"exception\" quote=\"soltanto\"/>");
+  Plant(book, "          <sanction type=\"ripetizione\"/>\n        </case>\n",
+        "          <sanction type=\"ripetizione\"/>\n        </case>\n"
+        "        <overrides target=\"r1__p3/c2\" case=\"c1\" kind=\"exception\" "
+        "quote=\"Durante una rimessa\"/>\n");
+  auto mended = CheckDir(dir);
+  std::vector<std::string> left;
+  for (const auto* f : Coded(mended, "CASE-AMBIGUOUS")) {
+    left.push_back(f->citations.back().id);
+  }
+  CHECK(left ==
+        std::vector<std::string>{"prova-1.0#r3__s1__p2", "prova-1.0#r5__p1", "prova-1.0#r7__p3"});
+
+  // r6__p3 settles r6__p1 against r6__p2 only while it is declared to win over both
+  // (without it, r6__p2, more specific than r6__p3, still absorbs it).
+  Plant(book, "        <overrides target=\"r6__p2\" kind=\"exception\" quote=\"In ogni caso\"/>\n",
+        "");
+  const auto unsettled = CheckDir(dir);
+  std::vector<std::vector<std::string>> pairs;
+  for (const auto* f : Coded(unsettled, "CASE-AMBIGUOUS")) {
+    std::vector<std::string> ids;
+    for (const auto& c : f->citations) ids.push_back(c.id);
+    if (ids.front().find("#r6__") != std::string::npos) pairs.push_back(ids);
+  }
+  CHECK(pairs == std::vector<std::vector<std::string>>{{"prova-1.0#r6__p1", "prova-1.0#r6__p2"}});
 }
 
 TEST_CASE("a variant switched on changes the ruling; an unknown variant lists the game's",

@@ -38,10 +38,16 @@ bool ParseSeverity(const std::string& name, Severity* severity);
 //   ABRIDGED-CONTRADICTION, ABRIDGED-OMITS-EXCEPTION, ABRIDGED-UNMAPPED
 //   REF-DANGLING, REF-AMBIGUOUS, REF-WRONG-KIND, REF-MISMATCH
 //   TOC-NO-BODY, BODY-NO-TOC, TOC-MISMATCH
-//   CASE-AMBIGUOUS                              two cases that can fire on one situation with
-//                                               different decisions, no precedence declared and
-//                                               no source contradiction recorded (error;
-//                                               OVERLAP, info, when one is recorded)
+//   CASE-AMBIGUOUS                              two cases of a game that can fire on one
+//                                               consistent set of facts with different decisive
+//                                               sanctions, and no precedence resolve applies (a
+//                                               chain of <overrides>, a more specific case, a
+//                                               third case over both) nor a source-defect note
+//                                               of one naming the other (then OVERLAP, info);
+//                                               error when a reader of one meets the other (one
+//                                               provision, siblings sharing a fact about what
+//                                               happened, a summary row, a twin's override),
+//                                               else info
 //   DECISION-PROVISO                            a decision sentence with a proviso no condition
 //                                               or choice expresses (error)
 //   RESTART-NO-PLACE                            a restart sanction without the place its
