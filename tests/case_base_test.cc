@@ -291,10 +291,11 @@ TEST_CASE("a variant switched on changes the ruling; an unknown variant lists th
        "dado-per-il-gol",
        {"fase=tiro-in-porta", "giri-freccia=meno-di-due"},
        "tiro-con-dado"},
+      // 13.2 f: out of a back exit on the receiver's side, the receiver gets the ball.
       {"subbuteo-rugby",
        "gioco-con-accessori",
-       {"fase=mischia", "accessorio=scrummer"},
-       "consentito"},
+       {"fase=mischia", "uscita-scrummer=posteriore-avversario"},
+       "possesso"},
       {"calciotto", "a-tempo", {"durata-partita=60"}, "mossa-consentita"},
       {"calciotto", "a-numero-di-gol", {"gol-partita=6"}, "mossa-consentita"},
       {"calciotto", "torneo", {"esito-partita=vittoria"}, "punti-classifica"},

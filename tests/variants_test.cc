@@ -366,9 +366,11 @@ TEST_CASE("quiz --variant says which variant a question assumes", "[variants][e2
     plus_one += asks_bonus(q["id"].string, base_unit);
     if (asks_bonus(q["id"].string, advanced)) {
       ++plus_two;
-      // The keyed answer is 2, as a number or as the right choice.
+      // The keyed answer is 2: as a number, as the right choice, or a true/false
+      // statement that is true exactly when it says 2.
       bool two = q["kind"].string == "numeric" && q["value"].number == 2;
       for (const Json& a : q["answers"].array) two = two || (a["correct"].boolean && a["text"].string == "2");
+      if (q["kind"].string == "tf") two = q["truth"].boolean == (q["value"].number == 2);
       CHECK(two);
     }
   }
