@@ -476,6 +476,29 @@ Status Engine::AskCandidates(const std::string& question, const AskOptions& opti
   return Status::OK();
 }
 
+Status Engine::Impl::RankUnits(const std::string& question, const AskOptions& options, size_t limit,
+                               std::vector<std::pair<long long, double>>* units) {
+  units->clear();
+  AskResult result;
+  std::vector<Candidate> candidates;
+  std::set<std::string> highlight_terms;
+  Status s = Collect(*this, question, options, &result, &candidates, &highlight_terms);
+  if (!s.ok()) return s;
+  for (Candidate& c : candidates) c.score = Score(weights, c);
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+  try {
+    for (const Candidate& c : candidates) {
+      if (units->size() >= limit) break;
+      const std::string data = xdb.get_document(c.did).get_data();
+      units->push_back({std::strtoll(data.c_str(), nullptr, 10), std::exp(c.score - candidates[0].score)});
+    }
+  } catch (const Xapian::Error& e) {
+    return Status::IndexError("ricerca non riuscita: " + e.get_description());
+  }
+  return Status::OK();
+}
+
 std::vector<std::string> Engine::RankingWeightNames() {
   std::vector<std::string> names;
   for (size_t k = 0; k < kWeightCount; ++k) names.push_back(WeightName(static_cast<Weight>(k)));

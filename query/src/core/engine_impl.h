@@ -64,6 +64,10 @@ struct Engine::Impl {
       cells_of_unit, parent_of_unit, children_of_unit;
 
   Status Load();
+  // Ask's ranking without the provisions' texts: the best `limit` units for
+  // `question` as (units.id, score in (0, 1] relative to the best) (ask.cc).
+  Status RankUnits(const std::string& question, const AskOptions& options, size_t limit,
+                   std::vector<std::pair<long long, double>>* units);
   // Provisions, rows and cases of each document (for Games only), counted on first use.
   Status CountDocuments();
   bool documents_counted = false;

@@ -1,5 +1,6 @@
 #include "core/rules.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -145,6 +146,11 @@ Status LoadGameRules(Database& db, const std::string& game,
     auto it = index_of.find(conds.Int(0));
     if (it == index_of.end()) continue;
     rules->cases[it->second].when.push_back({conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
+  }
+  for (RuleCase& c : rules->cases) {
+    for (const RuleCond& cond : c.when) c.facts_tested.push_back(cond.fact);
+    std::sort(c.facts_tested.begin(), c.facts_tested.end());
+    c.facts_tested.erase(std::unique(c.facts_tested.begin(), c.facts_tested.end()), c.facts_tested.end());
   }
   sanctions.Bind(1, game);
   while (s.ok() && sanctions.Step(&s)) {

@@ -49,6 +49,7 @@ struct RuleCase {
   std::vector<SanctionInfo> sanctions;
   // Provision data for citations.
   std::string doc, eid, citation, text, kind;
+  std::vector<std::string> facts_tested;  // the facts of `when`, sorted and unique
   std::string Key() const { return doc + "#" + eid + "/" + case_id; }
 };
 

@@ -32,8 +32,9 @@ struct CaseEval {
   int evidence = 0;  // words of the description that support its conditions
   bool falsified = false;
   std::vector<std::string> pending_facts;
-  std::set<std::string> facts_tested;
   bool variant_blocked = false;
+  // The facts its conditions test, sorted and unique (computed when the rules load).
+  const std::vector<std::string>& facts_tested() const { return rc->facts_tested; }
 };
 
 Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text, int* words) {
@@ -75,7 +76,6 @@ CaseEval EvaluateCase(const RuleCase& c, const FactMap& facts) {
   CaseEval e;
   e.rc = &c;
   for (const RuleCond& cond : c.when) {
-    e.facts_tested.insert(cond.fact);
     bool from_text = false;
     int words = 0;
     switch (Evaluate(cond, facts, &from_text, &words)) {
@@ -252,8 +252,8 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
         break;
       }
       if (!absorber && g.lead->trues > e.trues &&
-          std::includes(g.lead->facts_tested.begin(), g.lead->facts_tested.end(),
-                        e.facts_tested.begin(), e.facts_tested.end())) {
+          std::includes(g.lead->facts_tested().begin(), g.lead->facts_tested().end(),
+                        e.facts_tested().begin(), e.facts_tested().end())) {
         absorber = g.lead;
       }
     }

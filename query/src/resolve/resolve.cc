@@ -133,26 +133,27 @@ constexpr int kTrustedSupport = 2;
 // the description (retrieve.h): when one of those scores better, or when the facts
 // read give no ruling, its ruling is given, with its inferred facts and half the
 // confidence.
-void RuleByRetrieval(Engine& engine, const Engine::Impl& im, const GameRules& rules,
+void RuleByRetrieval(Engine::Impl& im, const GameRules& rules,
                      const FactMap& used, const ResolveOptions& options, ResolveResult* result) {
   // With no ruling, the facts read may have narrowed the answer to a variant's rule:
-  // that answer stands.
+  // that answer stands; a ruling resting on enough of the description stands too.
   if (result->rulings.empty() && !result->notes.empty()) return;
+  if (!result->rulings.empty() && result->rulings[0].support >= kTrustedSupport) return;
   AskOptions ask;
   ask.game = rules.game;
   ask.limit = kRetrievedProvisions;
-  AskResult near;
-  if (!engine.Ask(result->scenario, ask, &near).ok()) return;
+  std::vector<std::pair<long long, double>> near;
+  if (!im.RankUnits(result->scenario, ask, kRetrievedProvisions, &near).ok()) return;
   std::vector<std::string> lead_units;
   if (!result->rulings.empty()) {
     for (const Citation& c : result->rulings[0].citations) lead_units.push_back(c.id);
   }
   const std::vector<resolve::RetrievedCase> ranked =
-      resolve::RankRetrievedCases(rules, used, near.hits, lead_units, options, im.weights);
+      resolve::RankRetrievedCases(rules, used, near, lead_units, options, im.weights);
   if (ranked.empty() || ranked[0].fact_lead) return;
   // A ruling the facts read support is replaced only by a case the text supports as
   // much: closeness alone never outweighs conditions the description states.
-  if (!result->rulings.empty() && (ranked[0].stated <= result->rulings[0].support || result->rulings[0].support >= kTrustedSupport)) return;
+  if (!result->rulings.empty() && ranked[0].stated <= result->rulings[0].support) return;
   // When the facts read ask which value a missing fact has, the question stands unless
   // the closest case leads every case with another decision by the margin.
   if (result->rulings.empty() && !result->unresolved.empty()) {
@@ -312,7 +313,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     *result = std::move(none);
     return Status::OK();
   }
-  if (!structured) RuleByRetrieval(*this, im, *rules, best_used, options, result);
+  if (!structured) RuleByRetrieval(im, *rules, best_used, options, result);
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;
     ask.game = rules->game;

@@ -42,17 +42,26 @@ bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
 }  // namespace
 
 std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const FactMap& read,
-                                              const std::vector<AskHit>& hits,
+                                              const std::vector<std::pair<long long, double>>& hits,
                                               const std::vector<std::string>& lead_units,
                                               const ResolveOptions& options,
                                               const RankingWeights& w) {
-  std::map<std::string, std::vector<const RuleCase*>> by_unit;
-  for (const RuleCase& c : rules.cases) by_unit[c.doc + "#" + c.eid].push_back(&c);
+  std::map<long long, std::vector<const RuleCase*>> by_unit;
+  std::map<std::string, long long> unit_of;  // "doc#eId" → units.id
+  for (const RuleCase& c : rules.cases) {
+    by_unit[c.unit_id].push_back(&c);
+    unit_of[c.doc + "#" + c.eid] = c.unit_id;
+  }
+  std::vector<long long> leads;
+  for (const std::string& id : lead_units) {
+    auto u = unit_of.find(id);
+    if (u != unit_of.end()) leads.push_back(u->second);
+  }
   // Units in rank order: the retrieved provisions, then the lead's units not among
   // them, ranked last with the lowest closeness.
-  std::vector<std::pair<std::string, double>> units;
-  for (const AskHit& h : hits) units.push_back({h.provision.id, std::max(kFloorCloseness, h.score)});
-  for (const std::string& id : lead_units) {
+  std::vector<std::pair<long long, double>> units;
+  for (const auto& [unit, score] : hits) units.push_back({unit, std::max(kFloorCloseness, score)});
+  for (long long id : leads) {
     if (std::none_of(units.begin(), units.end(), [&](const auto& u) { return u.first == id; }))
       units.push_back({id, kFloorCloseness});
   }
@@ -60,7 +69,7 @@ std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const Fact
   for (size_t rank = 0; rank < units.size(); ++rank) {
     auto it = by_unit.find(units[rank].first);
     if (it == by_unit.end()) continue;
-    const bool lead = std::find(lead_units.begin(), lead_units.end(), units[rank].first) != lead_units.end();
+    const bool lead = std::find(leads.begin(), leads.end(), units[rank].first) != leads.end();
     for (const RuleCase* rc : it->second) {
       if (!VariantEnabled(rc->variant, options)) continue;
       RetrievedCase r;

@@ -30,11 +30,12 @@ struct RetrievedCase {
   double score = 0;
 };
 
-// The cases of the `hits` provisions, and of the `lead_units` ("doc#eId": the units
+// The cases of the `hits` units (units.id and ask score, best first), and of the
+// `lead_units` ("doc#eId": the units
 // the ruling of the facts read cites), that no fact read from the text contradicts,
 // best first (weights: resolve.* in query/ranking-weights.tsv).
 std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const FactMap& read,
-                                              const std::vector<AskHit>& hits,
+                                              const std::vector<std::pair<long long, double>>& hits,
                                               const std::vector<std::string>& lead_units,
                                               const ResolveOptions& options,
                                               const RankingWeights& weights);
