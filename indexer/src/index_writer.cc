@@ -2,6 +2,8 @@
 // written from the corpus model (see index_writer.h).
 #include "index_writer.h"
 
+#include "thesaurus.h"
+
 #include <xapian.h>
 
 #include <algorithm>
@@ -577,6 +579,7 @@ class XapianWriter {
         }
       }
       AddSynonyms(&db);
+      AddThesaurus(DefaultThesaurus(), analyzer_, &db);
       db.commit();
       db.close();
     } catch (const Xapian::Error& e) {

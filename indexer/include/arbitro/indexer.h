@@ -55,6 +55,8 @@ inline constexpr const char* kCounted =
     "N";  // Nminiatur: a word counted by a number ("10 miniature")
 inline constexpr const char* kPhrase = "P";   // Pcalcio_d_angolo: lexicon phrase
 inline constexpr const char* kHeading = "H";  // heading words, stemmed
+// Key prefix of the thesaurus synonyms (mythes-it): "~sfior" → "tocc" (not a term).
+inline constexpr const char* kThesaurus = "~";
 inline constexpr const char* kParam =
     "Q";  // Qintervall: words of the names of the unit's numeric parameters
 inline constexpr const char* kBigram =

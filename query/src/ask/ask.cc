@@ -48,12 +48,13 @@ constexpr size_t kMaxDerivedSuffix = 6;  // bytes a derived form may add to the 
 
 // Query weights (BM25 parts).
 constexpr double kPhraseWeight = 2.0;      // a lexicon phrase of the question
+constexpr double kThesaurusWeight = 0.3;   // a thesaurus synonym: often a looser sense
 constexpr double kPhraseWordWeight = 0.5;  // one of its words, on its own
 constexpr double kNumberWeight = 0.5;      // "a 6 cm": often a hypothetical value
 constexpr double kFactWeight = 0.5;        // a fact value read by the vocabulary
 constexpr double kCountedWeight = 1.0;     // the thing a number counts
 constexpr double kParamNameWeight = 2.0;   // a word of a numeric parameter's name
-constexpr size_t kMaxNameWords = 5;  // longest name looked for in a question
+constexpr size_t kMaxNameWords = 5;        // longest name looked for in a question
 
 // One concept of the question: a word or a phrase with its alternative terms.
 struct Concept {
@@ -61,6 +62,8 @@ struct Concept {
   double weight = 1.0;
   double specificity = 1.0;  // log(1 + N/df): rare concepts say more
   bool phrase = false;
+  // Words the Italian thesaurus links it to, that the rulebooks use (mythes-it).
+  std::vector<std::string> thesaurus;
 };
 
 // Which of the candidate documents index a term, read from posting lists: reading
@@ -206,6 +209,13 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       // A word of a lexicon phrase means the phrase ("tiri piazzati" is no placing).
       if (!in_phrase[i]) add_synonyms(&c);
       if (!in_phrase[i]) add_derived(&c);
+      if (!in_phrase[i]) {
+        for (auto it = im.xdb.synonyms_begin(prefix::kThesaurus + c.terms[0]);
+             it != im.xdb.synonyms_end(prefix::kThesaurus + c.terms[0]); ++it) {
+          if (std::find(c.terms.begin(), c.terms.end(), *it) == c.terms.end())
+            c.thesaurus.push_back(*it);
+        }
+      }
       concepts.push_back(std::move(c));
     }
     if (concepts.empty()) {
@@ -245,6 +255,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
                          weight);
     };
     for (const Concept& c : concepts) add_part(c.terms, c.weight);
+    for (const Concept& c : concepts) add_part(c.thesaurus, c.weight * kThesaurusWeight);
     // The vocabulary: facts the question's words describe reach the rules testing them.
     // A question about what something is wants its definition, not the cases testing it.
     std::vector<std::string> fact_terms;
@@ -274,7 +285,8 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     }
     Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
     if (!options.game.empty()) {
-      const Xapian::Query filter(only_doc.empty() ? prefix::kGame + options.game : prefix::kDoc + only_doc);
+      const Xapian::Query filter(only_doc.empty() ? prefix::kGame + options.game
+                                                  : prefix::kDoc + only_doc);
       query = Xapian::Query(Xapian::Query::OP_FILTER, query, filter);
     }
 
@@ -350,7 +362,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     const double mean_length = std::max(1.0, im.xdb.get_avlength());
     for (auto it = mset.begin(); it != mset.end(); ++it) {
       const size_t i = it.get_rank();
-      double covered = 0, synonym_only = 0, total = 0, in_heading = 0;
+      double covered = 0, synonym_only = 0, thesaurus_only = 0, total = 0, in_heading = 0;
       for (const Concept& c : concepts) {
         const double w = c.weight * c.specificity;
         total += w;
@@ -362,6 +374,9 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
           if (!heading && doc.Has(i, prefix::kHeading + term)) heading = true;
         }
         if (found) (own ? covered : synonym_only) += w;
+        if (!found && std::any_of(c.thesaurus.begin(), c.thesaurus.end(),
+                                  [&](const std::string& t) { return doc.Has(i, t); }))
+          thesaurus_only += w;
         if (heading) in_heading += w;
       }
       double pairs_found = 0;
@@ -384,10 +399,10 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       set(Weight::kAskCoverage, total > 0 ? covered / total : 0);
       set(Weight::kAskSynonymCoverage, total > 0 ? synonym_only / total : 0);
       set(Weight::kAskHeading, total > 0 ? in_heading / total : 0);
+      set(Weight::kAskThesaurusCoverage, total > 0 ? thesaurus_only / total : 0);
       set(Weight::kAskPairs, pairs.empty() ? 0 : pairs_found / static_cast<double>(pairs.size()));
-      set(Weight::kAskFacts, fact_terms.empty()
-                                 ? 0
-                                 : facts_tested / static_cast<double>(fact_terms.size()));
+      set(Weight::kAskFacts,
+          fact_terms.empty() ? 0 : facts_tested / static_cast<double>(fact_terms.size()));
       set(Weight::kAskLength,
           std::log(std::max(1.0, static_cast<double>(im.xdb.get_doclength(*it))) / mean_length));
       set(Weight::kAskRow, doc.Has(i, std::string(prefix::kKind) + "row"));
@@ -407,7 +422,8 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       c.game = im.GameOfDocument(*it);
       // An inferred game is a strong prior, not a filter: a clearly better answer from
       // another game can still surface.
-      set(Weight::kAskOtherGame, options.game.empty() && !result->game.empty() && c.game != result->game);
+      set(Weight::kAskOtherGame,
+          options.game.empty() && !result->game.empty() && c.game != result->game);
       candidates->push_back(std::move(c));
     }
     for (const Concept& c : concepts) highlight_terms->insert(c.terms.begin(), c.terms.end());
@@ -466,7 +482,8 @@ Status Engine::AskCandidates(const std::string& question, const AskOptions& opti
     for (const Candidate& c : candidates) {
       const std::string data = impl_->xdb.get_document(c.did).get_data();
       ProvisionInfo info;
-      s = impl_->LoadProvision(std::strtoll(data.c_str(), nullptr, 10), /*with_links=*/false, &info);
+      s = impl_->LoadProvision(std::strtoll(data.c_str(), nullptr, 10), /*with_links=*/false,
+                               &info);
       if (!s.ok()) return s;
       out->push_back({info.id, std::vector<double>(c.x.begin(), c.x.end())});
     }
@@ -491,7 +508,8 @@ Status Engine::Impl::RankUnits(const std::string& question, const AskOptions& op
     for (const Candidate& c : candidates) {
       if (units->size() >= limit) break;
       const std::string data = xdb.get_document(c.did).get_data();
-      units->push_back({std::strtoll(data.c_str(), nullptr, 10), std::exp(c.score - candidates[0].score)});
+      units->push_back(
+          {std::strtoll(data.c_str(), nullptr, 10), std::exp(c.score - candidates[0].score)});
     }
   } catch (const Xapian::Error& e) {
     return Status::IndexError("ricerca non riuscita: " + e.get_description());
@@ -511,7 +529,9 @@ std::vector<std::string> Engine::RankingWeightMeanings() {
   return out;
 }
 
-size_t Engine::AskFeatureCount() { return kAskFeatureCount; }
+size_t Engine::AskFeatureCount() {
+  return kAskFeatureCount;
+}
 
 std::vector<double> Engine::RankingWeightValues() const {
   return std::vector<double>(impl_->weights.w.begin(), impl_->weights.w.end());
@@ -519,8 +539,8 @@ std::vector<double> Engine::RankingWeightValues() const {
 
 Status Engine::SetRankingWeights(const std::vector<double>& values) {
   if (values.size() != kWeightCount) {
-    return Status::InvalidArgument("pesi: attesi " + std::to_string(kWeightCount) + " valori, non " +
-                                   std::to_string(values.size()));
+    return Status::InvalidArgument("pesi: attesi " + std::to_string(kWeightCount) +
+                                   " valori, non " + std::to_string(values.size()));
   }
   std::copy(values.begin(), values.end(), impl_->weights.w.begin());
   return Status::OK();

@@ -16,6 +16,7 @@ constexpr std::pair<const char*, const char*> kNames[kWeightCount] = {
     {"ask.bm25", "log BM25 relative to the best candidate"},
     {"ask.coverage", "share of the question's concepts held as written"},
     {"ask.synonym-coverage", "share held only through a synonym or derived form"},
+    {"ask.thesaurus-coverage", "share held only through the Italian thesaurus (mythes-it)"},
     {"ask.heading", "share of concepts in the headings above it"},
     {"ask.pairs", "share of the question's word pairs held"},
     {"ask.facts", "share of the facts read from the question its cases test"},

@@ -17,6 +17,7 @@ enum class Weight : size_t {
   kAskBm25,            // log of its BM25 weight relative to the best candidate (≤ 0)
   kAskCoverage,        // share of the question's concepts it holds as written (by rarity)
   kAskSynonymCoverage, // share it holds only through a synonym or derived form
+  kAskThesaurusCoverage, // share it holds only through the Italian thesaurus
   kAskHeading,         // share of the concepts found in the headings above it
   kAskPairs,           // share of the question's consecutive word pairs it holds
   kAskFacts,           // share of the facts read from the question its cases test
