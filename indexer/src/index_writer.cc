@@ -2,10 +2,6 @@
 // written from the corpus model (see index_writer.h).
 #include "index_writer.h"
 
-#include "thesaurus.h"
-
-#include <xapian.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -13,10 +9,10 @@
 #include <map>
 #include <set>
 
+#include "xapian_writer.h"
+
 namespace arbitro {
 namespace {
-
-using UnitKey = std::pair<const Rulebook*, int>;
 
 // ------------------------------------------------------------------ SQLite writer
 
@@ -47,6 +43,8 @@ class SqliteWriter {
       return st;
     });
   }
+
+  const UnitIds& unit_ids() const { return unit_ids_; }
 
   long long UnitId(const Rulebook* book, int unit) const {
     auto it = unit_ids_.find({book, unit});
@@ -547,167 +545,8 @@ class SqliteWriter {
   const Corpus& corpus_;
   const Analyzer& analyzer_;
   Database& db_;
-  std::map<UnitKey, long long> unit_ids_;
+  UnitIds unit_ids_;
   std::map<const Rulebook*, long long> doc_ids_;
-};
-
-// ------------------------------------------------------------------ Xapian writer
-
-// The first provision of its section: the paragraph that usually states the rule.
-bool IsLead(const Rulebook& book, int index) {
-  const Unit& u = book.units[index];
-  if (u.parent < 0) return false;
-  for (int sibling : book.units[u.parent].children) {
-    if (book.units[sibling].citable()) return sibling == index;
-  }
-  return false;
-}
-
-class XapianWriter {
- public:
-  XapianWriter(const Corpus& corpus, const Analyzer& analyzer, const SqliteWriter& ids)
-      : corpus_(corpus), analyzer_(analyzer), ids_(ids) {}
-
-  Status Write(const std::string& path, IndexStats* stats) {
-    try {
-      Xapian::WritableDatabase db(path, Xapian::DB_CREATE_OR_OVERWRITE);
-      for (const Rulebook& book : corpus_.rulebooks) {
-        for (size_t i = 0; i < book.units.size(); ++i) {
-          if (!book.units[i].citable()) continue;
-          db.add_document(MakeDocument(book, static_cast<int>(i), &db));
-          ++stats->xapian_documents;
-        }
-      }
-      AddSynonyms(&db);
-      AddThesaurus(DefaultThesaurus(), analyzer_, &db);
-      db.commit();
-      db.close();
-    } catch (const Xapian::Error& e) {
-      return Status::IndexError("xapian: " + e.get_description());
-    }
-    return Status::OK();
-  }
-
- private:
-  // Adds the words of `text` with positions starting after *pos; wdf_inc weights the
-  // field (0: the words are present but weigh nothing). A field prefix adds each term
-  // once more under it.
-  void IndexText(const std::string& text, unsigned wdf_inc, const char* field_prefix,
-                 Xapian::Document* doc, Xapian::WritableDatabase* db, Xapian::termpos* pos) {
-    std::vector<Token> tokens = analyzer_.Tokenize(text);
-    for (const Token& t : tokens) {
-      doc->add_posting(t.term, *pos + t.position, wdf_inc);
-      if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
-      if (!t.stop && t.word.size() > 2) db->add_spelling(t.word);
-    }
-    for (const PhraseMatch& p : analyzer_.Phrases(tokens)) {
-      doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
-      if (field_prefix) doc->add_term(std::string(field_prefix) + p.term, wdf_inc);
-    }
-    for (const std::string& counted : CountedTerms(tokens)) {
-      doc->add_term(std::string(prefix::kCounted) + counted);
-    }
-    // Word pairs: proximity ("stessa miniatura") as terms that are cheap to match.
-    // Within-document frequency 0: they leave the length normalisation of BM25 alone.
-    const Token* previous = nullptr;
-    for (const Token& t : tokens) {
-      if (t.stop) continue;
-      if (previous) doc->add_term(BigramTerm(previous->term, t.term), 0);
-      previous = &t;
-    }
-    *pos += tokens.size() + 100;  // a gap so phrases never span fields
-  }
-
-  Xapian::Document MakeDocument(const Rulebook& book, int index, Xapian::WritableDatabase* db) {
-    const Unit& u = book.units[index];
-    Xapian::Document doc;
-    Xapian::termpos pos = 0;
-    // Headings of the enclosing rule/sections/table: a separately weighted field.
-    std::string headings;
-    for (int p = u.parent; p >= 0; p = book.units[p].parent) {
-      headings = book.units[p].num + " " + book.units[p].heading + " " + headings;
-    }
-    headings += " " + u.heading;
-    IndexText(headings, 3, prefix::kHeading, &doc, db, &pos);
-    IndexText(u.text, 1, nullptr, &doc, db, &pos);
-    // Sanctions and decisions of the cases, in words: "cosa succede se …" questions.
-    std::string logic;
-    for (const Case& c : u.cases) {
-      logic += c.decision + " ";
-      for (const Sanction& s : c.sanctions) {
-        if (const Labelled* t = corpus_.SanctionType(book.game, s.type)) logic += t->label + " ";
-        doc.add_boolean_term(std::string(prefix::kSanction) + s.type);
-        doc.add_boolean_term(std::string(prefix::kFlag) + "sanction");
-      }
-      // The fact values the case tests, so that questions can reach rules through
-      // the vocabulary's forms as well as through the words of the text.
-      for (const Cond& cond : c.when) {
-        if (cond.op == CondOp::kNe || cond.op == CondOp::kNotIn) continue;
-        for (const auto& v : cond.values) doc.add_term(CondTerm(cond.fact, v));
-      }
-    }
-    // Rulings restate the text's words ("Mani nella ruck: calcio di punizione …"): their
-    // words are present (coverage, phrases) but add no weight to the text's frequencies.
-    IndexText(logic, 0, nullptr, &doc, db, &pos);
-    for (const Term& t : u.terms) IndexText(t.name, 2, nullptr, &doc, db, &pos);
-    // Names: a question naming the thing ("placcaggio irregolare?") finds what is
-    // headed by it or defines it.
-    auto add_name = [&](const std::string& name) {
-      const std::string term = NameTerm(analyzer_.Tokenize(name));
-      if (!term.empty()) doc.add_boolean_term(term);
-    };
-    add_name(u.heading);
-    if (IsLead(book, index)) add_name(book.units[u.parent].heading);
-    for (const Term& t : u.terms) add_name(t.name);
-
-    int top = index;
-    while (book.units[top].parent >= 0) top = book.units[top].parent;
-    doc.add_boolean_term(std::string(prefix::kGame) + book.game);
-    doc.add_boolean_term(std::string(prefix::kDoc) + book.doc);
-    doc.add_boolean_term(std::string(prefix::kRule) + book.doc + "#" + book.units[top].eid);
-    doc.add_boolean_term(std::string(prefix::kKind) + UnitKindName(u.kind));
-    if (!u.params.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "param");
-    // What the numbers measure, by the words of their names ("intervallo-min",
-    // "pedine-per-squadra"); bounds ("max", "minimo") say nothing of the thing measured.
-    static const std::set<std::string> kBounds = {"max",     "min",    "massimo", "massimi",
-                                                  "massima", "minimo", "minimi",  "minima",
-                                                  "numero",  "totale"};
-    for (const Param& p : u.params) {
-      std::string words = p.name;
-      std::replace(words.begin(), words.end(), '-', ' ');
-      for (const Token& t : analyzer_.Tokenize(words)) {
-        if (!t.stop && !kBounds.count(t.word)) doc.add_term(std::string(prefix::kParam) + t.term);
-      }
-    }
-    if (!book.summarises.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "abridged");
-    if (!u.terms.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "term");
-    if (IsLead(book, index)) doc.add_boolean_term(std::string(prefix::kFlag) + "lead");
-    if (!u.provision_kind.empty())
-      doc.add_boolean_term(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
-    const std::string unit_id = std::to_string(ids_.UnitId(&book, index));
-    doc.add_value(slot::kUnitId, unit_id);
-    doc.set_data(unit_id);
-    return doc;
-  }
-
-  void AddSynonyms(Xapian::WritableDatabase* db) {
-    for (const auto& group : corpus_.lexicon.synonyms) {
-      std::vector<std::string> terms;
-      for (const auto& member : group) {
-        std::string t = analyzer_.ExpressionTerm(member);
-        if (!t.empty()) terms.push_back(t);
-      }
-      for (const auto& a : terms) {
-        for (const auto& b : terms) {
-          if (a != b) db->add_synonym(a, b);
-        }
-      }
-    }
-  }
-
-  const Corpus& corpus_;
-  const Analyzer& analyzer_;
-  const SqliteWriter& ids_;
 };
 
 }  // namespace
@@ -722,8 +561,7 @@ Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats*
   if (!s.ok()) return s;
   db = Database();  // closed before the Xapian pass and before publishing
 
-  XapianWriter xapian(corpus, analyzer, sqlite);
-  return xapian.Write(XapianPath(dir), stats);
+  return WriteXapian(corpus, analyzer, sqlite.unit_ids(), XapianPath(dir), stats);
 }
 
 }  // namespace arbitro
