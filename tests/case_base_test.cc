@@ -180,8 +180,8 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
 
 TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order", "[check]") {
   // tests/fixtures/check/ambiguous: each planted pair says in a comment why it is or is
-  // not ambiguous (specificity, ne, a chain of overrides, a third case over both, a
-  // variant, a cumulative card, a side right and its opposite, two sides' bonuses).
+  // not ambiguous (specificity, ne, a chain of overrides that orders nothing, a third case over
+  // both, a variant, a cumulative card, a side right and its opposite, two sides' bonuses).
   TempDir tmp;
   const std::string dir = tmp / "corpus";
   arbitro::test::CopyTree(std::string(ARBITRO_FIXTURES_DIR) + "/check/ambiguous", dir);
@@ -194,6 +194,10 @@ TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order"
   using arbitro::Severity;
   const std::vector<Expected> expected = {
       {"CASE-AMBIGUOUS", Severity::kError, {"prova-1.0#r1__p3"}, "legame: stessa disposizione"},
+      {"CASE-AMBIGUOUS",
+       Severity::kError,
+       {"prova-1.0#r2__p1", "prova-1.0#r2__p3"},
+       "legame: stessa sezione"},
       {"CASE-AMBIGUOUS",
        Severity::kError,
        {"prova-1.0#r3__s1__p1", "prova-1.0#r3__s1__p2"},
@@ -240,8 +244,12 @@ TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order"
         "infrazione=tocco-doppio, zona=area");
 
   // The engine matches an override's target provision, not its section: naming the
-  // provision settles the pair; a case-level override settles the pair of one provision.
+  // provision settles the pair; a case-level override settles the pair of one provision;
+  // the ends of a chain are settled by an override of their own.
   const std::string book = dir + "/prova/prova-1.0.xml";
+  Plant(book, "<overrides target=\"r2__p2\" kind=\"exception\" quote=\"sempre\"/>",
+        "<overrides target=\"r2__p2\" kind=\"exception\" quote=\"sempre\"/>"
+        "<overrides target=\"r2__p1\" kind=\"exception\" quote=\"sempre\"/>");
   Plant(book, "<overrides target=\"r3__s1\" kind=\"exception\" quote=\"soltanto\"/>",
         "<overrides target=\"r3__s1__p1\" kind=\"exception\" quote=\"soltanto\"/>");
   Plant(book, "          <sanction type=\"ripetizione\"/>\n        </case>\n",
