@@ -57,6 +57,9 @@ Status CmdEvalAsk(CommandContext& ctx) {
   ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
+  if (args.Has("--totals") && args.Has("--verbose")) {
+    return Status::InvalidArgument("--totals e --verbose non vanno insieme: un insieme di test si legge solo nei totali");
+  }
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-ask FILE.tsv…");
   EngineRef engine;
   s = OpenEngine(ctx, &engine);
@@ -107,6 +110,7 @@ Status CmdEvalAsk(CommandContext& ctx) {
     JsonWriter json(ctx.out);
     json.BeginObject().Key("games").BeginArray();
     for (const auto& [game, sc] : ours) {
+      if (args.Has("--totals") && game != "TUTTI") continue;  // a test split: totals only
       const Score& b = base[game];
       const Score& g = inferred[game];
       json.BeginObject()
@@ -140,6 +144,7 @@ Status CmdEvalAsk(CommandContext& ctx) {
                "gioco                 n   top1   top3  MRR@5 |  top1   top3  MRR@5 |  top1   top3  "
                "MRR@5\n";
     for (const auto& [game, sc] : ours) {
+      if (args.Has("--totals") && game != "TUTTI") continue;  // a test split: totals only
       const Score& b = base[game];
       const Score& g = inferred[game];
       char line[200];

@@ -37,6 +37,9 @@ Status CmdEvalResolve(CommandContext& ctx) {
   ArgParser args(ctx.command, ctx.args);
   Status s = args.Parse();
   if (!s.ok()) return s;
+  if (args.Has("--totals") && args.Has("--verbose")) {
+    return Status::InvalidArgument("--totals e --verbose non vanno insieme: un insieme di test si legge solo nei totali");
+  }
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-resolve FILE.tsv…");
   EngineRef engine;
   s = OpenEngine(ctx, &engine);
@@ -67,6 +70,7 @@ Status CmdEvalResolve(CommandContext& ctx) {
     JsonWriter json(ctx.out);
     json.BeginObject().Key("games").BeginArray();
     for (const auto& [game, t] : tally) {
+      if (args.Has("--totals") && game != "TUTTI") continue;  // a test split: totals only
       const Tally& g = guessed[game];
       json.BeginObject().Field("game", game).Key("n").Int(t.n).Key("decision").Number(t.Rate(t.decision))
           .Key("inferred_decision").Number(g.Rate(g.decision)).Key("inferred_both").Number(g.Rate(g.both))
@@ -77,6 +81,7 @@ Status CmdEvalResolve(CommandContext& ctx) {
     ctx.out << "                         con --game                  | gioco dedotto\n"
                "gioco                 n  decisione  citazioni  entrambe | decisione  entrambe\n";
     for (const auto& [game, t] : tally) {
+      if (args.Has("--totals") && game != "TUTTI") continue;  // a test split: totals only
       const Tally& g = guessed[game];
       char line[160];
       std::snprintf(line, sizeof line, "%-18s %4d      %s      %s     %s |     %s     %s\n", game.c_str(), t.n,

@@ -41,6 +41,11 @@ OptionSpec Verbose(const char* what) {
 OptionSpec Variant(const char* what) {
   return {"--variant", "NOME", true, Complete::kNone, what};
 }
+// Test splits are reported as totals only: no figure per game.
+OptionSpec Totals() {
+  return {"--totals", nullptr, false, Complete::kNone,
+          "stampa solo le cifre complessive, non quelle per gioco (per gli insiemi di test)"};
+}
 OptionSpec Floor(const char* name, const char* what) {
   return {name, "X", true, Complete::kNone, what};
 }
@@ -191,7 +196,7 @@ const std::vector<Command>& Commands() {
        "[--floor-inferred-top3 X] FILE.tsv…",
        "valuta ask su un insieme di domande (top-1, top-3, MRR@5) contro FTS5/BM25",
        {Json("stampa le cifre in JSON"),
-        Verbose("elenca le domande la cui risposta migliore non è la prima"),
+        Verbose("elenca le domande la cui risposta migliore non è la prima"), Totals(),
         Floor("--floor-top1", "esce con 1 se il top-1 con il gioco indicato è sotto X"),
         Floor("--floor-top3", "esce con 1 se il top-3 con il gioco indicato è sotto X"),
         Floor("--floor-inferred-top1", "esce con 1 se il top-1 con il gioco dedotto è sotto X"),
@@ -203,7 +208,7 @@ const std::vector<Command>& Commands() {
        {1, 2, 5, 6}},
       {"eval-resolve", CmdEvalResolve, Opens::kIndex, "eval-resolve [--floor X] FILE.tsv…",
        "valuta resolve su un insieme di situazioni (decisione, citazioni, entrambe)",
-       {Json("stampa le cifre in JSON"), Verbose("elenca le situazioni sbagliate"),
+       {Json("stampa le cifre in JSON"), Verbose("elenca le situazioni sbagliate"), Totals(),
         Floor("--floor", "esce con 1 se la quota di decisioni e citazioni giuste è sotto X")},
        Complete::kFile,
        "Risolve ogni situazione del file e conta le decisioni giuste, le citazioni giuste "

@@ -151,6 +151,7 @@ Status Engine::Impl::Load() {
       "SELECT u.id, u.document_id, u.eid, u.kind, u.citation, u.label, u.heading, u.text, "
       "u.variant FROM units u ";
   s = db.Prepare(std::string(unit_cols) + "WHERE u.id = ?", &unit_by_id);
+  if (s.ok()) s = db.Prepare("SELECT u.document_id, u.eid, u.citation FROM units u WHERE u.id = ?", &link_target);
   if (s.ok())
     s = db.Prepare(
         "SELECT u.id FROM units u JOIN documents d ON d.id = u.document_id "
@@ -258,11 +259,16 @@ Status Engine::Impl::LoadProvision(long long unit_id, bool with_links, Provision
       link.quote = quote;
       link.kind = kind;
       if (target) {
-        ProvisionInfo t;
-        if (LoadProvision(target, false, &t).ok()) {
-          link.id = t.id;
-          link.citation = t.citation;
+        // Only the target's id and citation: one row, no sanctions or cells.
+        link_target.Bind(1, target);
+        if (link_target.Step(&s)) {
+          auto doc = doc_by_rowid.find(link_target.Int(0));
+          if (doc != doc_by_rowid.end()) {
+            link.id = doc->second + "#" + link_target.Text(1);
+            link.citation = link_target.Text(2);
+          }
         }
+        link_target.Reset();
       } else {
         link.id = raw;
       }

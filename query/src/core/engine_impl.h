@@ -60,7 +60,7 @@ struct Engine::Impl {
   Status FactTerms(const std::string& game, const std::vector<Token>& tokens,
                    std::vector<std::string>* terms);
 
-  Statement unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out, refs_in,
+  Statement link_target, unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out, refs_in,
       cells_of_unit, parent_of_unit, children_of_unit;
 
   Status Load();
