@@ -493,3 +493,110 @@ TEST_CASE("resolve gives the book's ruling on the situations the case review fou
     CHECK(cited);
   }
 }
+
+namespace {
+
+// True when some ruling of `resolve --json` on the description has a sanction of `type`.
+bool AnyRulingHas(const std::string& index, const std::string& env, const char* game,
+                  const char* text, const std::string& type) {
+  auto r = RunArbitro({"--index", index, "resolve", "--json", "--game", game, text}, env);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const Json j = Json::Parse(r.out);
+  for (size_t i = 0; i < j["rulings"].size(); ++i) {
+    const Json& sanctions = j["rulings"][i]["sanctions"];
+    for (size_t k = 0; k < sanctions.size(); ++k) {
+      if (sanctions[k]["type"].string == type) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// The fifth review's findings, each resolved from a description on the real corpus.
+TEST_CASE("resolve gives the book's ruling on the fifth case review's findings", "[e2e]") {
+  TempDir idx;
+  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
+  REQUIRE(RunArbitro({"--index", idx.path(), "index"}, real).exit_code == 0);
+  const Situation kSituations[] = {
+      // Rugby 4.1 h: the extra flick only when the offside miniature obstructs the attacker.
+      {"subbuteo-rugby",
+       "dopo il tentativo di possesso fallito la miniatura del difensore spostata sul cerchio di "
+       "5 cm resta in fuorigioco e ostruisce il tentativo di possesso dell'attaccante",
+       "riposizionamento", "", "subbuteo-rugby-4.0#cap4__s4.1__h", "direzione palla-base", ""},
+      // Rugby 7.2 c: DROP! may be cancelled only when there is no room for the wedge.
+      {"subbuteo-rugby",
+       "l'attaccante annulla la dichiarazione di drop anche se c'è lo spazio per il cuneo",
+       "non-consentito", "attaccante", "subbuteo-rugby-4.0#cap7__s7.2__c", "", ""},
+      // Rugby 8.2 e3: the nearest miniature, the jumping blocks excluded.
+      {"subbuteo-rugby",
+       "nella touche la palla resta nel corridoio ma supera l'ultima miniatura dei blocchi di "
+       "salto",
+       "tentativo-di-possesso", "giocatore-piu-vicino-fuori-blocchi",
+       "subbuteo-rugby-4.0#cap8__s8.2__e3", "", ""},
+      // Rugby 6.1 a: the ball pushed against a regular defender is a tackle, whatever its course.
+      {"subbuteo-rugby",
+       "durante l'avanzamento la miniatura sospinge la palla contro un difensore in posizione "
+       "regolare, la palla resta in campo e si allontana lateralmente di più di 5 cm",
+       "cambio-possesso", "difensore", "subbuteo-rugby-4.0#cap6__s6.1__a", "", ""},
+      // Soccer Tactics 11C: who scores more in the shoot-out wins; 4C: after a dribble, D's turn.
+      {"soccer-tactics", "dopo i 5 rigori per squadra la squadra A ha segnato più gol", "vittoria",
+       "", "soccer-tactics-completo#r11__c__p2", "", ""},
+      {"soccer-tactics",
+       "la squadra A tira 1 e dribbla con la pedina e la palla di una casella: cosa succede?",
+       "turno-difesa", "squadra-in-difesa", "soccer-tactics-completo#r4__c__p2", "", ""},
+      // Subbuteo 2: the second miniature beside the first, 21 mm away.
+      {"subbuteo",
+       "una miniatura si ferma dentro la porta ma il punto è già occupato da un'altra miniatura",
+       "riposizionamento", "", "subbuteo-2.0#r2__area-di-porta__p2", "21 mm", ""},
+      // Subbuteo 3: the cumulative goal difference decides a knock-out team tie.
+      {"subbuteo",
+       "in una competizione a squadre ad eliminazione diretta l'incontro è in parità alla fine "
+       "dei tempi regolamentari",
+       "differenza-reti", "", "subbuteo-2.0#r3__sudden-death__squadre__p1", "", ""},
+      // Subbuteo 12: the defender cannot put an attacker offside in the action of the pass.
+      {"subbuteo",
+       "nella stessa azione del passaggio il difensore mette in fuorigioco una miniatura "
+       "dell'attaccante",
+       "nessuna-sanzione", "", "subbuteo-2.0#r12__dichiarazione__p5", "", ""},
+      // Calciotto: a pass only in a straight line.
+      {"calciotto",
+       "il passaggio cambia direzione lungo il percorso senza oltrepassare altri "
+       "calciatori",
+       "mossa-non-consentita", "", "calciotto#fase-spostamento__p4", "", ""},
+  };
+  for (const Situation& s : kSituations) {
+    INFO(s.text);
+    const Json ruling = Ruling(idx.path(), real, s);
+    const Json& sanctions = ruling["sanctions"];
+    REQUIRE(sanctions.size() >= 1);
+    CHECK(sanctions[0]["type"].string == s.sanction);
+    if (*s.beneficiary) CHECK(sanctions[0]["beneficiary"].string == s.beneficiary);
+    if (*s.place) CHECK(sanctions[0]["place"].string.find(s.place) != std::string::npos);
+    bool cited = false;
+    for (size_t i = 0; i < ruling["citations"].size(); ++i) {
+      cited = cited || ruling["citations"][i]["id"].string == s.citation;
+    }
+    CHECK(cited);
+  }
+  // What the book no longer allows to fire beside them.
+  CHECK_FALSE(AnyRulingHas(idx.path(), real, "subbuteo-rugby",
+                           "dopo il tentativo di possesso fallito la miniatura del difensore "
+                           "spostata sul cerchio di 5 cm resta in fuorigioco ma non ostruisce il "
+                           "gioco dell'attaccante",
+                           "colpo-supplementare"));
+  CHECK_FALSE(AnyRulingHas(idx.path(), real, "subbuteo-rugby",
+                           "durante l'avanzamento la miniatura sospinge la palla contro un "
+                           "difensore in posizione regolare, la palla resta in campo e si "
+                           "allontana lateralmente di più di 5 cm",
+                           "passaggio-al-volo"));
+  CHECK_FALSE(AnyRulingHas(idx.path(), real, "soccer-tactics",
+                           "primo passaggio diretto a una pedina in fuori gioco fuori dall'area "
+                           "di rigore",
+                           "muove-palla"));
+  CHECK_FALSE(AnyRulingHas(idx.path(), real, "subbuteo",
+                           "in una partita di girone a squadre l'incontro è in parità alla fine "
+                           "dei tempi regolamentari",
+                           "differenza-reti"));
+}
