@@ -407,6 +407,30 @@ TEST_CASE("resolve gives the book's ruling on the situations the case review fou
       {"subbuteo-rugby",
        "calcio d'inizio che esce al volo lateralmente nella metà campo di chi calcia",
        "ripetizione", "difensore", "subbuteo-rugby-4.0#cap3__s3.4__p1", "", "difensore"},
+      // ... also after an irrelevant touch on an offside attacker (7.1 i): the ball that went
+      // out stopped near no figure, so the touch does not decide.
+      {"subbuteo-rugby",
+       "calcio d'inizio: la palla tocca una miniatura offensiva in fuorigioco, si ferma a più di "
+       "5 cm ed esce al volo lateralmente nella propria metà campo",
+       "ripetizione", "difensore", "subbuteo-rugby-4.0#cap3__s3.4__p1", "", "difensore"},
+      // Rugby 7.1 i and 10.1 c: the irrelevant touch does not hide the defender's offside,
+      // whose free kick moves to the 5 m line inside the 5 m area (10.2 n).
+      {"subbuteo-rugby",
+       "dopo il calcio di spostamento la palla tocca una miniatura offensiva in fuorigioco e si "
+       "ferma a più di 5 cm, poi il difensore tocca la palla con una miniatura difensiva in "
+       "fuorigioco",
+       "punizione", "attaccante", "subbuteo-rugby-4.0#cap7__s7.1__i",
+       "nel punto in cui la miniatura ha toccato la palla", ""},
+      {"subbuteo-rugby",
+       "dopo il calcio di spostamento la palla tocca una miniatura offensiva in fuorigioco e si "
+       "ferma a più di 5 cm, poi il difensore tocca la palla con una miniatura difensiva in "
+       "fuorigioco nell'area dei 5 metri",
+       "punizione", "attaccante", "subbuteo-rugby-4.0#cap7__s7.1__i", "linea dei 5 metri", ""},
+      {"subbuteo-rugby",
+       "al calcio d'inizio la palla tocca una miniatura offensiva in fuorigioco e si ferma a più "
+       "di 5 cm, poi il difensore tocca la palla con una miniatura difensiva in fuorigioco",
+       "punizione", "attaccante", "subbuteo-rugby-4.0#cap3__s3.4__p1",
+       "nel punto in cui la miniatura ha toccato la palla", ""},
       // Rugby 7.1 b: the declaration's validity is a fact of its own; a defender hitting the
       // moving ball during the kick commits an irregular tackle.
       {"subbuteo-rugby",
