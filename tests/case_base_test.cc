@@ -180,8 +180,8 @@ TEST_CASE("check: provisos in decisions, restarts without their place, ambiguous
 
 TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order", "[check]") {
   // tests/fixtures/check/ambiguous: each planted pair says in a comment why it is or is
-  // not ambiguous (specificity, ne, a chain of overrides, a third case over both, a
-  // variant, a cumulative card, a side right and its opposite, two sides' bonuses).
+  // not ambiguous (specificity, ne, a chain of overrides that orders nothing, a third case over
+  // both, a variant, a cumulative card, a side right and its opposite, two sides' bonuses).
   TempDir tmp;
   const std::string dir = tmp / "corpus";
   arbitro::test::CopyTree(std::string(ARBITRO_FIXTURES_DIR) + "/check/ambiguous", dir);
@@ -194,6 +194,10 @@ TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order"
   using arbitro::Severity;
   const std::vector<Expected> expected = {
       {"CASE-AMBIGUOUS", Severity::kError, {"prova-1.0#r1__p3"}, "legame: stessa disposizione"},
+      {"CASE-AMBIGUOUS",
+       Severity::kError,
+       {"prova-1.0#r2__p1", "prova-1.0#r2__p3"},
+       "legame: stessa sezione"},
       {"CASE-AMBIGUOUS",
        Severity::kError,
        {"prova-1.0#r3__s1__p1", "prova-1.0#r3__s1__p2"},
@@ -240,8 +244,12 @@ TEST_CASE("check: CASE-AMBIGUOUS on every pair of cases the engine cannot order"
         "infrazione=tocco-doppio, zona=area");
 
   // The engine matches an override's target provision, not its section: naming the
-  // provision settles the pair; a case-level override settles the pair of one provision.
+  // provision settles the pair; a case-level override settles the pair of one provision;
+  // the ends of a chain are settled by an override of their own.
   const std::string book = dir + "/prova/prova-1.0.xml";
+  Plant(book, "<overrides target=\"r2__p2\" kind=\"exception\" quote=\"sempre\"/>",
+        "<overrides target=\"r2__p2\" kind=\"exception\" quote=\"sempre\"/>"
+        "<overrides target=\"r2__p1\" kind=\"exception\" quote=\"sempre\"/>");
   Plant(book, "<overrides target=\"r3__s1\" kind=\"exception\" quote=\"soltanto\"/>",
         "<overrides target=\"r3__s1__p1\" kind=\"exception\" quote=\"soltanto\"/>");
   Plant(book, "          <sanction type=\"ripetizione\"/>\n        </case>\n",
@@ -399,6 +407,30 @@ TEST_CASE("resolve gives the book's ruling on the situations the case review fou
       {"subbuteo-rugby",
        "calcio d'inizio che esce al volo lateralmente nella metà campo di chi calcia",
        "ripetizione", "difensore", "subbuteo-rugby-4.0#cap3__s3.4__p1", "", "difensore"},
+      // ... also after an irrelevant touch on an offside attacker (7.1 i): the ball that went
+      // out stopped near no figure, so the touch does not decide.
+      {"subbuteo-rugby",
+       "calcio d'inizio: la palla tocca una miniatura offensiva in fuorigioco, si ferma a più di "
+       "5 cm ed esce al volo lateralmente nella propria metà campo",
+       "ripetizione", "difensore", "subbuteo-rugby-4.0#cap3__s3.4__p1", "", "difensore"},
+      // Rugby 7.1 i and 10.1 c: the irrelevant touch does not hide the defender's offside,
+      // whose free kick moves to the 5 m line inside the 5 m area (10.2 n).
+      {"subbuteo-rugby",
+       "dopo il calcio di spostamento la palla tocca una miniatura offensiva in fuorigioco e si "
+       "ferma a più di 5 cm, poi il difensore tocca la palla con una miniatura difensiva in "
+       "fuorigioco",
+       "punizione", "attaccante", "subbuteo-rugby-4.0#cap7__s7.1__i",
+       "nel punto in cui la miniatura ha toccato la palla", ""},
+      {"subbuteo-rugby",
+       "dopo il calcio di spostamento la palla tocca una miniatura offensiva in fuorigioco e si "
+       "ferma a più di 5 cm, poi il difensore tocca la palla con una miniatura difensiva in "
+       "fuorigioco nell'area dei 5 metri",
+       "punizione", "attaccante", "subbuteo-rugby-4.0#cap7__s7.1__i", "linea dei 5 metri", ""},
+      {"subbuteo-rugby",
+       "al calcio d'inizio la palla tocca una miniatura offensiva in fuorigioco e si ferma a più "
+       "di 5 cm, poi il difensore tocca la palla con una miniatura difensiva in fuorigioco",
+       "punizione", "attaccante", "subbuteo-rugby-4.0#cap3__s3.4__p1",
+       "nel punto in cui la miniatura ha toccato la palla", ""},
       // Rugby 7.1 b: the declaration's validity is a fact of its own; a defender hitting the
       // moving ball during the kick commits an irregular tackle.
       {"subbuteo-rugby",
@@ -484,4 +516,111 @@ TEST_CASE("resolve gives the book's ruling on the situations the case review fou
     }
     CHECK(cited);
   }
+}
+
+namespace {
+
+// True when some ruling of `resolve --json` on the description has a sanction of `type`.
+bool AnyRulingHas(const std::string& index, const std::string& env, const char* game,
+                  const char* text, const std::string& type) {
+  auto r = RunArbitro({"--index", index, "resolve", "--json", "--game", game, text}, env);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  const Json j = Json::Parse(r.out);
+  for (size_t i = 0; i < j["rulings"].size(); ++i) {
+    const Json& sanctions = j["rulings"][i]["sanctions"];
+    for (size_t k = 0; k < sanctions.size(); ++k) {
+      if (sanctions[k]["type"].string == type) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+// The fifth review's findings, each resolved from a description on the real corpus.
+TEST_CASE("resolve gives the book's ruling on the fifth case review's findings", "[e2e]") {
+  TempDir idx;
+  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
+  REQUIRE(RunArbitro({"--index", idx.path(), "index"}, real).exit_code == 0);
+  const Situation kSituations[] = {
+      // Rugby 4.1 h: the extra flick only when the offside miniature obstructs the attacker.
+      {"subbuteo-rugby",
+       "dopo il tentativo di possesso fallito la miniatura del difensore spostata sul cerchio di "
+       "5 cm resta in fuorigioco e ostruisce il tentativo di possesso dell'attaccante",
+       "riposizionamento", "", "subbuteo-rugby-4.0#cap4__s4.1__h", "direzione palla-base", ""},
+      // Rugby 7.2 c: DROP! may be cancelled only when there is no room for the wedge.
+      {"subbuteo-rugby",
+       "l'attaccante annulla la dichiarazione di drop anche se c'è lo spazio per il cuneo",
+       "non-consentito", "attaccante", "subbuteo-rugby-4.0#cap7__s7.2__c", "", ""},
+      // Rugby 8.2 e3: the nearest miniature, the jumping blocks excluded.
+      {"subbuteo-rugby",
+       "nella touche la palla resta nel corridoio ma supera l'ultima miniatura dei blocchi di "
+       "salto",
+       "tentativo-di-possesso", "giocatore-piu-vicino-fuori-blocchi",
+       "subbuteo-rugby-4.0#cap8__s8.2__e3", "", ""},
+      // Rugby 6.1 a: the ball pushed against a regular defender is a tackle, whatever its course.
+      {"subbuteo-rugby",
+       "durante l'avanzamento la miniatura sospinge la palla contro un difensore in posizione "
+       "regolare, la palla resta in campo e si allontana lateralmente di più di 5 cm",
+       "cambio-possesso", "difensore", "subbuteo-rugby-4.0#cap6__s6.1__a", "", ""},
+      // Soccer Tactics 11C: who scores more in the shoot-out wins; 4C: after a dribble, D's turn.
+      {"soccer-tactics", "dopo i 5 rigori per squadra la squadra A ha segnato più gol", "vittoria",
+       "", "soccer-tactics-completo#r11__c__p2", "", ""},
+      {"soccer-tactics",
+       "la squadra A tira 1 e dribbla con la pedina e la palla di una casella: cosa succede?",
+       "turno-difesa", "squadra-in-difesa", "soccer-tactics-completo#r4__c__p2", "", ""},
+      // Subbuteo 2: the second miniature beside the first, 21 mm away.
+      {"subbuteo",
+       "una miniatura si ferma dentro la porta ma il punto è già occupato da un'altra miniatura",
+       "riposizionamento", "", "subbuteo-2.0#r2__area-di-porta__p2", "21 mm", ""},
+      // Subbuteo 3: the cumulative goal difference decides a knock-out team tie.
+      {"subbuteo",
+       "in una competizione a squadre ad eliminazione diretta l'incontro è in parità alla fine "
+       "dei tempi regolamentari",
+       "differenza-reti", "", "subbuteo-2.0#r3__sudden-death__squadre__p1", "", ""},
+      // Subbuteo 12: the defender cannot put an attacker offside in the action of the pass.
+      {"subbuteo",
+       "nella stessa azione del passaggio il difensore mette in fuorigioco una miniatura "
+       "dell'attaccante",
+       "nessuna-sanzione", "", "subbuteo-2.0#r12__dichiarazione__p5", "", ""},
+      // Calciotto: a pass only in a straight line.
+      {"calciotto",
+       "il passaggio cambia direzione lungo il percorso senza oltrepassare altri "
+       "calciatori",
+       "mossa-non-consentita", "", "calciotto#fase-spostamento__p4", "", ""},
+  };
+  for (const Situation& s : kSituations) {
+    INFO(s.text);
+    const Json ruling = Ruling(idx.path(), real, s);
+    const Json& sanctions = ruling["sanctions"];
+    REQUIRE(sanctions.size() >= 1);
+    CHECK(sanctions[0]["type"].string == s.sanction);
+    if (*s.beneficiary) CHECK(sanctions[0]["beneficiary"].string == s.beneficiary);
+    if (*s.place) CHECK(sanctions[0]["place"].string.find(s.place) != std::string::npos);
+    bool cited = false;
+    for (size_t i = 0; i < ruling["citations"].size(); ++i) {
+      cited = cited || ruling["citations"][i]["id"].string == s.citation;
+    }
+    CHECK(cited);
+  }
+  // What the book no longer allows to fire beside them.
+  CHECK_FALSE(AnyRulingHas(idx.path(), real, "subbuteo-rugby",
+                           "dopo il tentativo di possesso fallito la miniatura del difensore "
+                           "spostata sul cerchio di 5 cm resta in fuorigioco ma non ostruisce il "
+                           "gioco dell'attaccante",
+                           "colpo-supplementare"));
+  CHECK_FALSE(AnyRulingHas(idx.path(), real, "subbuteo-rugby",
+                           "durante l'avanzamento la miniatura sospinge la palla contro un "
+                           "difensore in posizione regolare, la palla resta in campo e si "
+                           "allontana lateralmente di più di 5 cm",
+                           "passaggio-al-volo"));
+  CHECK_FALSE(AnyRulingHas(idx.path(), real, "soccer-tactics",
+                           "primo passaggio diretto a una pedina in fuori gioco fuori dall'area "
+                           "di rigore",
+                           "muove-palla"));
+  CHECK_FALSE(AnyRulingHas(idx.path(), real, "subbuteo",
+                           "in una partita di girone a squadre l'incontro è in parità alla fine "
+                           "dei tempi regolamentari",
+                           "differenza-reti"));
 }

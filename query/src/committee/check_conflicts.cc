@@ -187,10 +187,10 @@ void Emit(FindingSink& sink, const PairReport& r) {
 //   accessories); the alternatives of a choice count as its set; two cases differ
 //   when neither set covers the other item by item (type, or general type, and side);
 //   a case with only accessories beside one with a decision complements it;
-// - no precedence: no chain of <overrides> from one to the other (the engine matches
-//   the winning case and the target unit exactly: no ancestors), and not absorbed by
-//   specificity (the engine drops a case whose tested facts are a subset of an
-//   applicable case's with more conditions);
+// - no precedence: no <overrides> from one to the other (the engine matches the winning
+//   case and the target unit exactly: no ancestors; a chain does not order its ends),
+//   and not absorbed by specificity (the engine drops a case whose tested facts are a
+//   subset of an applicable case's with more conditions);
 // - the same variant (a variant's case against a base case is the variant's business);
 // - no source-defect note of one naming the other (then OVERLAP, info).
 
@@ -324,15 +324,17 @@ std::string ScopeText(const CaseScope& scope) {
   return out.empty() ? "(sempre)" : out;
 }
 
-// Case-level override graph of one game, closed transitively.
+// Case-level override graph of one game. Only a direct override orders two cases: the
+// engine removes a case when a winner declared over it applies and is not itself
+// removed, so a chain A > B > C leaves A and C both standing (B, removed by A, no
+// longer removes C).
 class Precedence {
  public:
-  Precedence(const Corpus& corpus, const std::vector<GameCase>& cases) : n_(cases.size()) {
+  Precedence(const Corpus& corpus, const std::vector<GameCase>& cases) : edges_(cases.size()) {
     std::map<std::pair<const Rulebook*, int>, std::vector<size_t>> by_unit;
     for (size_t i = 0; i < cases.size(); ++i) {
       by_unit[{cases[i].entry.ref.book, cases[i].entry.ref.unit}].push_back(i);
     }
-    std::vector<std::vector<size_t>> edges(n_);
     for (const auto& [unit, members] : by_unit) {
       const Rulebook& book = *unit.first;
       for (const Override& o : book.units[unit.second].overrides) {
@@ -345,36 +347,22 @@ class Precedence {
         for (size_t w : members) {
           if (!o.case_id.empty() && cases[w].entry.c->id != o.case_id) continue;
           for (size_t t : targets->second) {
-            if (target_case.empty() || cases[t].entry.c->id == target_case) edges[w].push_back(t);
+            if (target_case.empty() || cases[t].entry.c->id == target_case) edges_[w].insert(t);
           }
         }
       }
     }
-    edges_ = edges;
-    reach_.assign(n_ * n_, 0);
-    for (size_t from = 0; from < n_; ++from) {
-      std::vector<size_t> stack = edges[from];
-      while (!stack.empty()) {
-        const size_t x = stack.back();
-        stack.pop_back();
-        if (reach_[from * n_ + x]) continue;
-        reach_[from * n_ + x] = 1;
-        stack.insert(stack.end(), edges[x].begin(), edges[x].end());
-      }
-    }
   }
-  // A chain of overrides leads from one to the other.
-  bool Linked(size_t a, size_t b) const { return reach_[a * n_ + b] || reach_[b * n_ + a]; }
-  // A chain of overrides leads from `a` to `b`.
-  bool Beats(size_t a, size_t b) const { return reach_[a * n_ + b] != 0; }
-  size_t size() const { return n_; }
-  // The cases `a` is declared to win over directly.
-  const std::vector<size_t>& Beats(size_t a) const { return edges_[a]; }
+  // One is declared to win over the other.
+  bool Linked(size_t a, size_t b) const { return Beats(a, b) || Beats(b, a); }
+  // `a` is declared to win over `b`.
+  bool Beats(size_t a, size_t b) const { return edges_[a].count(b) > 0; }
+  size_t size() const { return edges_.size(); }
+  // The cases `a` is declared to win over.
+  const std::set<size_t>& Beats(size_t a) const { return edges_[a]; }
 
  private:
-  std::vector<std::vector<size_t>> edges_;
-  size_t n_;
-  std::vector<char> reach_;
+  std::vector<std::set<size_t>> edges_;
 };
 
 // How closely two ambiguous cases are related, closest first.
@@ -477,8 +465,8 @@ Kinship KinshipOf(const Corpus& corpus, const std::vector<GameCase>& cases,
 }
 
 // Whenever both apply, a third case of the same variant applies too (the situation where
-// both hold satisfies its conditions) and a chain of overrides leads from it to both:
-// the engine removes both.
+// both hold satisfies its conditions) and is declared to win over both: the engine
+// removes both.
 bool SettledByThird(const std::vector<GameCase>& cases, const Precedence& precedence, size_t i,
                     size_t j, const CaseScope& both) {
   for (size_t k = 0; k < precedence.size(); ++k) {
