@@ -460,10 +460,22 @@ TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "
 namespace {
 
 // The mini corpus with the goalkeeper's repeated offence ruled as a choice.
+const std::string kTwoRestarts =
+    "          <choice by=\"attaccante\">\n"
+    "            <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n"
+    "            <sanction type=\"punizione-indiretta\" beneficiary=\"attaccante\" "
+    "place=\"dal limite dell'area\"/>\n"
+    "          </choice>\n";
+
 struct ChoiceCorpus {
   TempDir tmp, idx;
   std::string dir = tmp / "corpus";
-  ChoiceCorpus() {
+  // `told`: what the provision's text adds, so that the places of the choice are the
+  // book's (the quiz asks no place the rules do not state).
+  explicit ChoiceCorpus(const std::string& choice = kTwoRestarts,
+                        const std::string& told =
+                            " Oppure punizione indiretta dal limite "
+                            "dell'area.") {
     arbitro::test::CopyTree(kMini, dir);
     const std::string path = dir + "/mini/mini-1.0.xml";
     std::string xml = arbitro::test::ReadFile(path);
@@ -471,12 +483,11 @@ struct ChoiceCorpus {
         "          <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n";
     const size_t at = xml.find(from);
     REQUIRE(at != std::string::npos);
-    xml.replace(at, from.size(),
-                "          <choice by=\"attaccante\">\n"
-                "            <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n"
-                "            <sanction type=\"punizione-indiretta\" beneficiary=\"attaccante\" "
-                "place=\"dal limite dell'area\"/>\n"
-                "          </choice>\n");
+    xml.replace(at, from.size(), choice);
+    const std::string text = "(vedi Regola 1).</p>";
+    const size_t p = xml.find(text);
+    REQUIRE(p != std::string::npos);
+    xml.insert(p + text.size() - 4, told);
     arbitro::test::WriteFile(path, xml);
     Build(dir, idx.path());
   }
@@ -489,6 +500,7 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
   auto engine = Open(corpus.idx.path());
   QuizOptions options;
   options.count = 100;
+  size_t seen = 0;
   for (const std::string kind : {"situation", "tf", "cloze"}) {
     options.kinds = {kind};
     QuizResult r;
@@ -496,6 +508,7 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
     if (!s.ok()) continue;
     for (const Question& q : r.questions) {
       if (q.id.rfind("mini-1.0#r2__p1/c2/", 0) != 0) continue;
+      ++seen;
       INFO(q.id << ": " << q.stem);
       CHECK(q.kind != "cloze");  // never one alternative as the word to fill in
       for (const auto& a : q.answers) {
@@ -504,7 +517,7 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
           continue;
         }
         CHECK(a.text ==
-              "A scelta dell'attaccante: calcio di rigore oppure calcio di punizione indiretto, "
+              "A scelta dell'attaccante: calcio di rigore oppure calcio di punizione indiretto "
               "dal limite dell'area");
         REQUIRE(a.sanctions.size() == 2);
         CHECK(a.sanctions[0].choice == a.sanctions[1].choice);
@@ -517,6 +530,41 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
       }
     }
   }
+  CHECK(seen >= 1);
+}
+
+TEST_CASE("a choice of three is said as whole alternatives, one oppure between each two",
+          "[quiz]") {
+  // Round 2 of the review read "ripetizione oppure mischia, a centrocampo oppure touche, nel
+  // punto …" as a garbled merge: each alternative must stand whole, its place without the
+  // list's comma, a place that is a sentence of its own in brackets.
+  ChoiceCorpus corpus(
+      "          <choice by=\"attaccante\">\n"
+      "            <sanction type=\"ripetizione\" beneficiary=\"attaccante\"/>\n"
+      "            <sanction type=\"back-al-volo\" beneficiary=\"attaccante\" "
+      "place=\"la battuta è ripetuta; il difensore perde la mossa difensiva\"/>\n"
+      "            <sanction type=\"punizione-indiretta\" beneficiary=\"attaccante\" "
+      "place=\"dal limite dell'area\"/>\n"
+      "          </choice>\n",
+      " Oppure ripetizione, oppure back al volo: la battuta è ripetuta; il difensore perde la "
+      "mossa difensiva; oppure punizione indiretta dal limite dell'area.");
+  auto engine = Open(corpus.idx.path());
+  QuizOptions options;
+  options.count = 100;
+  options.kinds = {"tf"};
+  QuizResult r;
+  REQUIRE(GenerateQuiz(*engine, options, &r).ok());
+  size_t seen = 0;
+  for (const Question& q : r.questions) {
+    if (q.id.rfind("mini-1.0#r2__p1/c2/", 0) != 0 || !q.truth) continue;
+    ++seen;
+    CHECK(q.stem ==
+          "In una partita di Mini, il portiere para la palla fuori dall'area di "
+          "porta, per la seconda volta. L'arbitro decide: a scelta dell'attaccante: ripetizione "
+          "oppure back al volo (la battuta è ripetuta; il difensore perde la mossa difensiva) "
+          "oppure calcio di punizione indiretto dal limite dell'area.");
+  }
+  CHECK(seen == 1);
 }
 
 TEST_CASE("phrasing.xml: schema errors at their place, missing words warned by lint-corpus",

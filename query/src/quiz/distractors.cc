@@ -117,9 +117,14 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     const ResolveResult* r = nullptr;
     Status s = Resolve(other, &r);
     if (!s.ok()) return s;
-    if (!Decided(*r)) return Status::OK();
-    const Ruling& there = r->rulings[0];
-    if (!Grounded(other, there, changed)) return Status::OK();
+    if (!Decided(*r) || !Readable(sc)) return Status::OK();
+    const Ruling there = r->rulings[0];
+    const RuleCase* deciding = Deciding(other, there, changed);
+    if (!deciding || !NearMiss(facts, *deciding, other, changed)) return Status::OK();
+    // Its scene says all that decides it, so the feedback's "se invece …" holds.
+    bool precise = false;
+    s = Precise(other, there, &precise);
+    if (!s.ok() || !precise) return s;
     Distractor d;
     d.sanctions = Sided(there.sanctions, Actor(other));
     d.text = Say(d.sanctions);

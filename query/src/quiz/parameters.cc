@@ -67,7 +67,7 @@ void Builder::FromParams() {
     std::vector<QuizCitation> cites{{base_id, u->citation, u->text}};
     const std::string opening = "Secondo il regolamento di " + Game() + ", ";
     const std::string fact = UpperFirst(Statement(*phrase, p.value, p.unit_name));
-    const std::string fb = TrimPeriod(fact) + " (" + u->rule_label + ").";
+    const std::string fb = TrimPeriod(fact) + " (" + CleanCitation(u->rule_label) + ").";
     const std::string question = opening + LowerFirst(phrase->question);
     const std::string what = Clip(TrimPeriod(phrase->question), 110);
 
