@@ -191,6 +191,8 @@ class Builder {
     return Say(Sided(sanctions, Actor(facts)));
   }
   // The class of a decision (phrasing.xml), "" when not given.
+  // Is one of the sanctions a step of procedure (class "procedura" in phrasing.xml)?
+  bool Procedural(const std::vector<SanctionInfo>& sanctions) const;
   std::string ClassOf(const std::vector<SanctionInfo>& sanctions) const;
   // Sanction types a text names (their forms, longest first).
   std::set<std::string> MentionedTypes(const std::string& text) const;

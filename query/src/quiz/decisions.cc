@@ -328,6 +328,15 @@ std::string Builder::ClassOf(const std::vector<SanctionInfo>& sanctions) const {
   return d ? d->cls : "";
 }
 
+bool Builder::Procedural(const std::vector<SanctionInfo>& sanctions) const {
+  if (!data_.has_phrasing) return false;
+  for (const auto& s : sanctions) {
+    const PhraseDecision* d = data_.phrasing.FindDecision(s.type);
+    if (d && d->cls == "procedura") return true;
+  }
+  return false;
+}
+
 std::set<std::string> Builder::MentionedTypes(const std::string& text) const {
   // Every form of every sanction type, longest first, each claiming the words it covers
   // so that "back al volo" is not also read as "back".

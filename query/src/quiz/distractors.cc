@@ -90,6 +90,9 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     if (!relative_ok && HasRelative(d.sanctions)) return false;
     const std::string dc = ClassOf(d.sanctions);
     if (!cls.empty() && !dc.empty() && dc != cls) return false;
+    // A step of procedure ("il difensore può eseguire il marcamento difensivo") is no
+    // decision a trainee weighs against a ruling.
+    if (Procedural(d.sanctions)) return false;
     for (const auto& x : d.sanctions) {
       if (mentioned.count(x.type) && !given_there.count(x.type)) return false;
     }

@@ -41,8 +41,8 @@ void Builder::FromParams() {
     if (!u || !VariantInPlay(variants_, u->variant) ||
         ChangedByVariant(data_, variants_, p.unit, p.name))
       continue;
-    const ParamPhrase* phrase = FindParamPhrase(data_.phrasing, p.name, u->doc, u->eid,
-                                                values_of[p.name].size() > 1);
+    const ParamPhrase* phrase =
+        FindParamPhrase(data_.phrasing, p.name, u->doc, u->eid, values_of[p.name].size() > 1);
     if (!phrase) continue;  // no question for it: lint-corpus says so
     // One question per phrase and value: a parameter quoted twice is asked once.
     const std::string key =

@@ -189,7 +189,7 @@ Status Builder::FromCase(const RuleCase& c) {
   for (const auto& cit : r->rulings[0].citations) grounded = grounded || cit.id == self;
   if (!grounded) return Status::OK();
   // A step of procedure ("la battuta si esegue dopo l'autorizzazione") is no ruling.
-  if (ClassOf(r->rulings[0].sanctions) == "procedura") return Status::OK();
+  if (Procedural(r->rulings[0].sanctions)) return Status::OK();
   // The scene states every fact a sibling case differs by (the zone, the first time …),
   // or a wrong answer could be right too.
   bool told = false;
@@ -311,7 +311,9 @@ Status Builder::FromCase(const RuleCase& c) {
       const ResolveResult* ar = nullptr;
       s = Resolve(altered, &ar);
       if (!s.ok()) return s;
-      if (!Decided(*ar) || !Disjoint(said, AllPairs(*ar)) ||
+      // The changed situation's own decision is a ruling too, so the feedback explains the
+      // statement with a decision, never with a step of procedure.
+      if (!Decided(*ar) || !Disjoint(said, AllPairs(*ar)) || Procedural(ar->rulings[0].sanctions) ||
           !Grounded(altered, ar->rulings[0], fact) || !Readable(other))
         continue;
       bool precise = false;
