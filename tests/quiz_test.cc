@@ -3,6 +3,7 @@
 // the phrasing checks. The exporters are tested in quiz_formats_test.cc.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdlib>
 #include <set>
 
@@ -455,6 +456,89 @@ TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "
     CHECK(kinds.size() == 5);
   }
   CHECK(scanned > 3000);
+}
+
+TEST_CASE("what the second trainer review found stays fixed", "[corpus]") {
+  auto engine = Open(RealIndexDir());
+  QuizOptions options;
+  options.count = 10000;
+  QuizResult r;
+  REQUIRE(GenerateQuiz(*engine, options, &r).ok());
+  auto lower = [](std::string t) {
+    for (auto& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+  };
+  auto key = [](const Question& q) {
+    for (const auto& a : q.answers) {
+      if (a.correct) return a.text;
+    }
+    return std::string();
+  };
+  // Steps of procedure are no decision: never a scene, a wrong answer or the decision a
+  // feedback explains with.
+  const std::vector<std::string> procedure = {
+      "il difensore può eseguire il marcamento difensivo",
+      "si deve stabilire che cosa muovere per primo",
+      "si devono posizionare le pedine",
+      "si devono contare le caselle",
+      "si colloca la palla per la battuta",
+      "lancia i due dadi per i punti spostamento",
+  };
+  for (const Question& q : r.questions) {
+    std::vector<std::string> texts = {q.stem, q.feedback};
+    for (const auto& a : q.answers) texts.push_back(a.text);
+    for (const auto& t : texts) {
+      INFO(q.id << ": " << t);
+      for (const auto& p : procedure) CHECK(lower(t).find(p) == std::string::npos);
+      // The Markdown key's citations close their brackets once.
+      CHECK(t.find("))") == std::string::npos);
+    }
+  }
+  // A choice: every alternative whole, "oppure" between each two, a place without the
+  // list's comma (round 2: "ripetizione oppure mischia, a centrocampo oppure touche, …").
+  const Question* kickoff = Find(r, "subbuteo-rugby-4.0#cap3__s3.2__a/c3/situation");
+  REQUIRE(kickoff);
+  CHECK(key(*kickoff) ==
+        "A scelta del difensore: ripetizione oppure mischia a centrocampo oppure touche nel "
+        "punto sulla linea laterale perpendicolare al punto in cui il calcio è stato eseguito");
+  const Question* restart = Find(r, "subbuteo-rugby-4.0#cap3__s3.2__a/c2/situation");
+  REQUIRE(restart);  // the place the decision already says is not said twice
+  CHECK(key(*restart) ==
+        "A scelta del difensore: ripetizione oppure mischia a centrocampo oppure calcio di "
+        "ripresa dalla linea dei 22 metri");
+  // The scene states the fact that decides between a free kick and a penalty (round 2,
+  // 52: the card played with no place given).
+  const Question* card = Find(r, "calciotto#punizione__p1/c1/situation");
+  REQUIRE(card);
+  CHECK(card->stem ==
+        "In una partita di Calciotto, nella propria area di rigore, un giocatore gioca la carta "
+        "PUNIZIONE in risposta a un TACKLE dell'avversario. Cosa decide l'arbitro?");
+  for (const auto& a : card->answers) {
+    if (a.text == "Calcio di rigore per chi ha il pallone, dal dischetto di rigore")
+      CHECK(!a.correct);
+  }
+  // A hands offence told with where it happens (round 2, 55).
+  for (const Question& q : r.questions) {
+    if (q.id.rfind("subbuteo-2.0#app__t1__r10/", 0) != 0 || q.kind != "tf") continue;
+    INFO(q.id << ": " << q.stem);
+    CHECK((q.stem.find("area di rigore") != std::string::npos ||
+           q.stem.find("area di tiro") != std::string::npos));
+  }
+  // Numeric stems from the rulebook's question, qualifier kept (round 2, 25 and 57).
+  for (const Question& q : r.questions) {
+    if (q.kind == "tf") continue;  // a statement, not the question
+    if (q.id.find("/tocchi-portierino") != std::string::npos)
+      CHECK(q.stem.find("Secondo il regolamento di Subbuteo, quanti tocchi della palla possono "
+                        "essere concessi al portiere di riserva (portierino)?") == 0);
+    if (q.id.find("/colpi-per-tiro") != std::string::npos)
+      CHECK(q.stem.find("Secondo il regolamento di Subbuteo, nella serie dei tiri piazzati, con "
+                        "quanti colpi a punta di dito si esegue ciascun tiro?") == 0);
+  }
+  for (const Question& q : r.questions) {
+    // A heading over a list is no cloze (round 2, 48).
+    if (q.kind == "cloze")
+      for (const auto& a : q.accepted) CHECK(a != "fasi del gioco");
+  }
 }
 
 namespace {

@@ -235,9 +235,15 @@ bool PlaceLike(const std::string& place) {
 // "dalla linea dei propri 22 metri" after "calcio di ripresa dalla linea dei 22 metri":
 // the decision's words already give the place.
 bool PlaceRepeats(const std::string& text, const std::string& place) {
-  const std::vector<std::string> w = Words(place);
-  if (w.size() < 2) return false;
-  return ContainsWords(text, w[0] + " " + w[1]);
+  const std::vector<std::string> have = Words(text);
+  size_t content = 0;
+  for (const auto& w : Words(place)) {
+    const bool number = w.find_first_of("0123456789") != std::string::npos;
+    if ((w.size() <= 4 && !number) || w.rfind("propri", 0) == 0) continue;
+    ++content;
+    if (std::find(have.begin(), have.end(), w) == have.end()) return false;
+  }
+  return content > 0;
 }
 
 }  // namespace
@@ -252,10 +258,11 @@ std::string Builder::Part(const SanctionInfo& s, bool with_side, bool in_choice)
   auto with_place = [&](const std::string& text) {
     if (where.empty() || PlaceRepeats(text, where)) return text;
     // "Back al volo per l'attaccante: la rimessa laterale è ripetuta …"
+    const bool place = PlaceLike(where);  // no ';' either
     const bool sentence =
-        where.find(';') != std::string::npos || where.find(" è ") != std::string::npos;
+        !place && (where.find(';') != std::string::npos || where.find(" è ") != std::string::npos);
     if (!in_choice) return text + (sentence ? ": " : ", ") + where;
-    return text + (PlaceLike(where) && !sentence ? " " + where : " (" + where + ")");
+    return text + (place ? " " + where : " (" + where + ")");
   };
   const PhraseDecision* d = data_.has_phrasing ? data_.phrasing.FindDecision(s.type) : nullptr;
   if (d && !d->text.empty()) {

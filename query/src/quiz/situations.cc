@@ -158,8 +158,8 @@ std::string Builder::ExceptionNote(const RuleCase& c) const {
       continue;
     for (const RuleCase& t : data_.rules.cases) {
       if (t.unit_id != o.target_unit_id || (!o.target_case.empty() && t.case_id != o.target_case) ||
-          !t.variant.empty() || t.sanctions.empty() || !holds(t))
-        continue;  // the general rule this situation would otherwise fall under
+          !t.variant.empty() || t.sanctions.empty() || !holds(t) || Procedural(t.sanctions))
+        continue;  // the general rule this situation would otherwise fall under (a ruling)
       const Facts general = FactsOf(t);
       if (general.empty()) continue;
       const Scene sc = Compose(general);
