@@ -212,32 +212,40 @@ std::string Builder::PlaceNote(const Ruling& ruling, const std::string& source,
     bool said = false;
     for (const auto& c : *citations) said = said || covers(c.text);
     if (said) continue;
-    // The provision the source refers to for it, else any of the game that says it.
+    // The sentence that says it: all the place's words and the decision's own word
+    // ("punizione", "touche", "mischia"), so that a line on the halfway line is not
+    // taken for where a scrum goes. The provisions the source refers to first, then any
+    // of the game.
+    std::set<std::string> named = Stems(s.label);
+    named.erase("calci");
+    auto sentence_of = [&](const Unit& u) {
+      for (size_t at = 0; at < u.text.size();) {
+        size_t end = u.text.find_first_of(".;", at);
+        if (end == std::string::npos) end = u.text.size();
+        std::string sentence = u.text.substr(at, end - at);
+        at = end + 1;
+        const std::set<std::string> have = Stems(sentence);
+        bool names = false;
+        for (const auto& w : named) names = names || have.count(w);
+        if (!names || !covers(sentence)) continue;
+        while (!sentence.empty() && sentence.front() == ' ') sentence.erase(0, 1);
+        return sentence;
+      }
+      return std::string();
+    };
     const Unit* found = nullptr;
+    std::string best;
     for (const auto& [from, to] : data_.refs) {
-      const Unit* u = from == source ? data_.FindUnit(to) : nullptr;
-      if (!found && u && covers(u->text)) found = u;
+      const Unit* u = from == source && !found ? data_.FindUnit(to) : nullptr;
+      if (u && !(best = sentence_of(*u)).empty()) found = u;
     }
     for (const auto& [id, u] : data_.units) {
-      if (!found && (u.kind == "provision" || u.kind == "row") && covers(u.text) &&
-          VariantInPlay(variants_, u.variant))
-        found = &u;
+      if (found || (u.kind != "provision" && u.kind != "row") ||
+          !VariantInPlay(variants_, u.variant))
+        continue;
+      if (!(best = sentence_of(u)).empty()) found = &u;
     }
     if (!found) return "-";  // a place nothing in the rules explains: not asked
-    // The sentence of that provision that says it.
-    std::string best;
-    size_t best_hits = 0;
-    for (size_t at = 0; at < found->text.size();) {
-      size_t end = found->text.find_first_of(".;", at);
-      if (end == std::string::npos) end = found->text.size();
-      const std::string sentence = found->text.substr(at, end - at);
-      size_t hits = 0;
-      const std::set<std::string> have = Stems(sentence);
-      for (const auto& w : place) hits += have.count(w);
-      if (hits > best_hits) best = sentence, best_hits = hits;
-      at = end + 1;
-    }
-    while (!best.empty() && best.front() == ' ') best.erase(0, 1);
     note += " Il punto della ripresa lo stabilisce " + ShortCitation(found->citation) + ": «" +
             Clip(TrimPeriod(best), 240) + "».";
     AddCitations(citations, {{found->doc + "#" + found->eid, found->citation, found->text}});
