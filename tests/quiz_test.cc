@@ -534,6 +534,9 @@ TEST_CASE("what the second trainer review found stays fixed", "[corpus]") {
       CHECK(q.stem.find("Secondo il regolamento di Subbuteo, nella serie dei tiri piazzati, con "
                         "quanti colpi a punta di dito si esegue ciascun tiro?") == 0);
   }
+  // A decision that points back into its own scene is never stated for another one.
+  const Question* draw = Find(r, "calciotto#scopo__p1/c1/tf-confronto-gol");
+  CHECK(draw == nullptr);
   for (const Question& q : r.questions) {
     // A heading over a list is no cloze (round 2, 48).
     if (q.kind == "cloze")

@@ -129,8 +129,15 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     s = Precise(other, there, &precise);
     if (!s.ok() || !precise) return s;
     Distractor d;
-    d.sanctions = Sided(there.sanctions, Actor(other));
+    // "Per l'avversario" where the other scene names nobody: said for the asked scene's
+    // offender, so that no option names a side without a referent.
+    const std::string other_actor = Actor(other);
+    d.sanctions = Sided(there.sanctions, other_actor.empty() ? actor : other_actor);
     d.text = Say(d.sanctions);
+    // "Vittoria per quel giocatore": a decision that points back into its own scene.
+    for (const auto& w : Words(d.text)) {
+      if (w == "quel" || w == "quella" || w == "quello") return Status::OK();
+    }
     d.facts = other;
     d.cite = ShortCitation(there.citations.empty() ? "" : there.citations[0].citation);
     d.feedback = "No: questa è la decisione " + Condition(sc) +

@@ -296,7 +296,10 @@ Status Builder::FromCase(const RuleCase& c) {
   // One fact changed (the zone, first/repeated, moving/still …): the decision of the
   // original situation stated for the changed one, which every ruling there excludes.
   const Pairs said = PairsOf(right);
+  // "Vittoria per quel giocatore" points back into its own scene: it is never stated for
+  // another one.
   bool changed = false;
+  for (const auto& w : Words(decision)) changed = changed || w == "quel" || w == "quella";
   for (size_t i = 0; i < facts.size() && !changed; ++i) {
     const auto& [fact, value] = facts[i];
     if (Central(fact)) continue;
