@@ -218,9 +218,12 @@ std::string Builder::PlaceNote(const Ruling& ruling, const std::string& source,
     // of the game.
     std::set<std::string> named = Stems(s.label);
     named.erase("calci");
-    auto sentence_of = [&](const Unit& u) {
+    // A provision found by its words alone must say how the restart is taken ("sarà
+    // battuto dal dischetto", "va eseguita dal punto …"), not give a sanction of its own
+    // ("Calcio di punizione dal dischetto del rigore" for too many miniatures).
+    auto sentence_of = [&](const Unit& u, bool referred) {
       for (size_t at = 0; at < u.text.size();) {
-        size_t end = u.text.find_first_of(".;", at);
+        size_t end = u.text.find_first_of(".;\n", at);
         if (end == std::string::npos) end = u.text.size();
         std::string sentence = u.text.substr(at, end - at);
         at = end + 1;
@@ -228,7 +231,10 @@ std::string Builder::PlaceNote(const Ruling& ruling, const std::string& source,
         bool names = false;
         for (const auto& w : named) names = names || have.count(w);
         if (!names || !covers(sentence)) continue;
-        while (!sentence.empty() && sentence.front() == ' ') sentence.erase(0, 1);
+        if (!referred && !have.count("battu") && !have.count("esegu") && !have.count("piazz"))
+          continue;
+        while (!sentence.empty() && std::isspace(static_cast<unsigned char>(sentence.front())))
+          sentence.erase(0, 1);
         return sentence;
       }
       return std::string();
@@ -237,13 +243,13 @@ std::string Builder::PlaceNote(const Ruling& ruling, const std::string& source,
     std::string best;
     for (const auto& [from, to] : data_.refs) {
       const Unit* u = from == source && !found ? data_.FindUnit(to) : nullptr;
-      if (u && !(best = sentence_of(*u)).empty()) found = u;
+      if (u && !(best = sentence_of(*u, true)).empty()) found = u;
     }
     for (const auto& [id, u] : data_.units) {
       if (found || (u.kind != "provision" && u.kind != "row") ||
           !VariantInPlay(variants_, u.variant))
         continue;
-      if (!(best = sentence_of(u)).empty()) found = &u;
+      if (!(best = sentence_of(u, false)).empty()) found = &u;
     }
     if (!found) return "-";  // a place nothing in the rules explains: not asked
     note += " Il punto della ripresa lo stabilisce " + ShortCitation(found->citation) + ": «" +
