@@ -376,6 +376,9 @@ Status Builder::FromCase(const RuleCase& c) {
         accepted.push_back(Lower(form));
       }
     }
+    // "Nessuna infrazione", "consentito": an outcome, not a word of the game to recall;
+    // "il gioco prosegue" or "lecito" would be as right, so it is no cloze.
+    if (sa.type == "nessuna-sanzione" || ClassOf(right) == "esito") accepted.clear();
     // The preferred answer's words all in the stem give it away.
     bool giveaway = !accepted.empty();
     if (giveaway) {
