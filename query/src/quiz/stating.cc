@@ -216,14 +216,27 @@ std::string Builder::PlaceNote(const Ruling& ruling, const std::string& source,
     // ("punizione", "touche", "mischia"), so that a line on the halfway line is not
     // taken for where a scrum goes. The provisions the source refers to first, then any
     // of the game.
-    std::set<std::string> named = Stems(s.label);
-    named.erase("calci");
+    // The decision's own word, not one its place repeats ("rigore" of "calcio di rigore,
+    // sul dischetto del rigore"): a decision named by its place needs no note.
+    std::set<std::string> named;
+    for (const auto& w : Stems(s.label)) {
+      if (w != "calci" && !place.count(w)) named.insert(w);
+    }
+    if (named.empty()) continue;
     // A provision found by its words alone must say how the restart is taken ("sarà
     // battuto dal dischetto", "va eseguita dal punto …"), not give a sanction of its own
     // ("Calcio di punizione dal dischetto del rigore" for too many miniatures).
     auto sentence_of = [&](const Unit& u, bool referred) {
       for (size_t at = 0; at < u.text.size();) {
+        // A full stop ends a sentence, not a number or a chapter ("cap. 11.3", "3.2 a").
         size_t end = u.text.find_first_of(".;\n", at);
+        auto abbreviation = [&](size_t dot) {
+          const bool number =
+              dot + 1 < u.text.size() && std::isdigit(static_cast<unsigned char>(u.text[dot + 1]));
+          return number || (dot >= 3 && u.text.compare(dot - 3, 3, "cap") == 0);
+        };
+        while (end != std::string::npos && u.text[end] == '.' && abbreviation(end))
+          end = u.text.find_first_of(".;\n", end + 1);
         if (end == std::string::npos) end = u.text.size();
         std::string sentence = u.text.substr(at, end - at);
         at = end + 1;
