@@ -498,9 +498,11 @@ void WriteQuizMarkdown(std::ostream& out, const QuizExport& e) {
         if (q.answers[i].correct) answer = std::string(1, letters[i]) + ") " + answer;
       }
     }
-    out << n << ". **" << answer << "** — " << q.feedback << " `" << q.id << "`\n";
+    // What a trainer reads: no internal id (they are in the JSON, Moodle idnumber and Anki
+    // guid), only the citation as the book prints it and its text.
+    out << n << ". **" << answer << "** — " << q.feedback << "\n";
     for (const auto& c : q.citations) {
-      out << "   - " << c.citation << " [" << c.id << "]\n     > " << OneLine(c.text) << "\n";
+      out << "   - " << c.citation << "\n     > " << OneLine(c.text) << "\n";
     }
   }
   out << "\n---\n\n# Riepilogo per il formatore\n\n```\n" << QuizSummaryText(quiz) << "```\n";

@@ -12,7 +12,8 @@
 //   Anki reads (#separator:tab, #html:true, #notetype, #columns, #guid column, #tags
 //   column, #deck column): one deck per game, tags per game, kind, difficulty and rule.
 // - JSON: {"format": "arbitro-quiz", "version": 1, …, "questions": […], "summary": {…}}.
-// - Markdown: a printable test, the answer key, then the trainer's summary.
+// - Markdown: a printable test, the answer key (feedback and the cited rule texts, no
+//   internal id), then the trainer's summary.
 #pragma once
 
 #include <ostream>

@@ -3,6 +3,7 @@
 // the phrasing checks. The exporters are tested in quiz_formats_test.cc.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdlib>
 #include <set>
 
@@ -457,13 +458,113 @@ TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "
   CHECK(scanned > 3000);
 }
 
+TEST_CASE("what the second trainer review found stays fixed", "[corpus]") {
+  auto engine = Open(RealIndexDir());
+  QuizOptions options;
+  options.count = 10000;
+  QuizResult r;
+  REQUIRE(GenerateQuiz(*engine, options, &r).ok());
+  auto lower = [](std::string t) {
+    for (auto& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+  };
+  auto key = [](const Question& q) {
+    for (const auto& a : q.answers) {
+      if (a.correct) return a.text;
+    }
+    return std::string();
+  };
+  // Steps of procedure are no decision: never a scene, a wrong answer or the decision a
+  // feedback explains with.
+  const std::vector<std::string> procedure = {
+      "il difensore può eseguire il marcamento difensivo",
+      "si deve stabilire che cosa muovere per primo",
+      "si devono posizionare le pedine",
+      "si devono contare le caselle",
+      "si colloca la palla per la battuta",
+      "lancia i due dadi per i punti spostamento",
+  };
+  for (const Question& q : r.questions) {
+    std::vector<std::string> texts = {q.stem, q.feedback};
+    for (const auto& a : q.answers) texts.push_back(a.text);
+    for (const auto& t : texts) {
+      INFO(q.id << ": " << t);
+      for (const auto& p : procedure) CHECK(lower(t).find(p) == std::string::npos);
+      // The Markdown key's citations close their brackets once.
+      CHECK(t.find("))") == std::string::npos);
+    }
+  }
+  // A choice: every alternative whole, "oppure" between each two, a place without the
+  // list's comma (round 2: "ripetizione oppure mischia, a centrocampo oppure touche, …").
+  const Question* kickoff = Find(r, "subbuteo-rugby-4.0#cap3__s3.2__a/c3/situation");
+  REQUIRE(kickoff);
+  CHECK(key(*kickoff) ==
+        "A scelta del difensore: ripetizione oppure mischia a centrocampo oppure touche nel "
+        "punto sulla linea laterale perpendicolare al punto in cui il calcio è stato eseguito");
+  const Question* restart = Find(r, "subbuteo-rugby-4.0#cap3__s3.2__a/c2/situation");
+  REQUIRE(restart);  // the place the decision already says is not said twice
+  CHECK(key(*restart) ==
+        "A scelta del difensore: ripetizione oppure mischia a centrocampo oppure calcio di "
+        "ripresa dalla linea dei 22 metri");
+  // The scene states the fact that decides between a free kick and a penalty (round 2,
+  // 52: the card played with no place given).
+  const Question* card = Find(r, "calciotto#punizione__p1/c1/situation");
+  REQUIRE(card);
+  CHECK(card->stem ==
+        "In una partita di Calciotto, nella propria area di rigore, un giocatore gioca la carta "
+        "PUNIZIONE in risposta a un TACKLE dell'avversario. Cosa decide l'arbitro?");
+  for (const auto& a : card->answers) {
+    if (a.text == "Calcio di rigore per chi ha il pallone, dal dischetto di rigore")
+      CHECK(!a.correct);
+  }
+  // A hands offence told with where it happens (round 2, 55).
+  for (const Question& q : r.questions) {
+    if (q.id.rfind("subbuteo-2.0#app__t1__r10/", 0) != 0 || q.kind != "tf") continue;
+    INFO(q.id << ": " << q.stem);
+    CHECK((q.stem.find("area di rigore") != std::string::npos ||
+           q.stem.find("area di tiro") != std::string::npos));
+  }
+  // Numeric stems from the rulebook's question, qualifier kept (round 2, 25 and 57).
+  for (const Question& q : r.questions) {
+    if (q.kind == "tf") continue;  // a statement, not the question
+    if (q.id.find("/tocchi-portierino") != std::string::npos)
+      CHECK(q.stem.find("Secondo il regolamento di Subbuteo, quanti tocchi della palla possono "
+                        "essere concessi al portiere di riserva (portierino)?") == 0);
+    if (q.id.find("/colpi-per-tiro") != std::string::npos)
+      CHECK(q.stem.find("Secondo il regolamento di Subbuteo, nella serie dei tiri piazzati, con "
+                        "quanti colpi a punta di dito si esegue ciascun tiro?") == 0);
+  }
+  // A decision that points back into its own scene is never stated for another one.
+  const Question* draw = Find(r, "calciotto#scopo__p1/c1/tf-confronto-gol");
+  CHECK(draw == nullptr);
+  for (const Question& q : r.questions) {
+    // A heading over a list is no cloze (round 2, 48), nor an outcome such as "nessuna
+    // infrazione" that "il gioco prosegue" would answer as well.
+    if (q.kind == "cloze")
+      for (const auto& a : q.accepted)
+        CHECK((a != "fasi del gioco" && a != "nessuna infrazione" && a != "consentito"));
+  }
+}
+
 namespace {
 
 // The mini corpus with the goalkeeper's repeated offence ruled as a choice.
+const std::string kTwoRestarts =
+    "          <choice by=\"attaccante\">\n"
+    "            <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n"
+    "            <sanction type=\"punizione-indiretta\" beneficiary=\"attaccante\" "
+    "place=\"dal limite dell'area\"/>\n"
+    "          </choice>\n";
+
 struct ChoiceCorpus {
   TempDir tmp, idx;
   std::string dir = tmp / "corpus";
-  ChoiceCorpus() {
+  // `told`: what the provision's text adds, so that the places of the choice are the
+  // book's (the quiz asks no place the rules do not state).
+  explicit ChoiceCorpus(const std::string& choice = kTwoRestarts,
+                        const std::string& told =
+                            " Oppure punizione indiretta dal limite "
+                            "dell'area.") {
     arbitro::test::CopyTree(kMini, dir);
     const std::string path = dir + "/mini/mini-1.0.xml";
     std::string xml = arbitro::test::ReadFile(path);
@@ -471,12 +572,11 @@ struct ChoiceCorpus {
         "          <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n";
     const size_t at = xml.find(from);
     REQUIRE(at != std::string::npos);
-    xml.replace(at, from.size(),
-                "          <choice by=\"attaccante\">\n"
-                "            <sanction type=\"calcio-di-rigore\" beneficiary=\"attaccante\"/>\n"
-                "            <sanction type=\"punizione-indiretta\" beneficiary=\"attaccante\" "
-                "place=\"dal limite dell'area\"/>\n"
-                "          </choice>\n");
+    xml.replace(at, from.size(), choice);
+    const std::string text = "(vedi Regola 1).</p>";
+    const size_t p = xml.find(text);
+    REQUIRE(p != std::string::npos);
+    xml.insert(p + text.size() - 4, told);
     arbitro::test::WriteFile(path, xml);
     Build(dir, idx.path());
   }
@@ -489,6 +589,7 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
   auto engine = Open(corpus.idx.path());
   QuizOptions options;
   options.count = 100;
+  size_t seen = 0;
   for (const std::string kind : {"situation", "tf", "cloze"}) {
     options.kinds = {kind};
     QuizResult r;
@@ -496,6 +597,7 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
     if (!s.ok()) continue;
     for (const Question& q : r.questions) {
       if (q.id.rfind("mini-1.0#r2__p1/c2/", 0) != 0) continue;
+      ++seen;
       INFO(q.id << ": " << q.stem);
       CHECK(q.kind != "cloze");  // never one alternative as the word to fill in
       for (const auto& a : q.answers) {
@@ -504,7 +606,7 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
           continue;
         }
         CHECK(a.text ==
-              "A scelta dell'attaccante: calcio di rigore oppure calcio di punizione indiretto, "
+              "A scelta dell'attaccante: calcio di rigore oppure calcio di punizione indiretto "
               "dal limite dell'area");
         REQUIRE(a.sanctions.size() == 2);
         CHECK(a.sanctions[0].choice == a.sanctions[1].choice);
@@ -517,6 +619,41 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
       }
     }
   }
+  CHECK(seen >= 1);
+}
+
+TEST_CASE("a choice of three is said as whole alternatives, one oppure between each two",
+          "[quiz]") {
+  // Round 2 of the review read "ripetizione oppure mischia, a centrocampo oppure touche, nel
+  // punto …" as a garbled merge: each alternative must stand whole, its place without the
+  // list's comma, a place that is a sentence of its own in brackets.
+  ChoiceCorpus corpus(
+      "          <choice by=\"attaccante\">\n"
+      "            <sanction type=\"ripetizione\" beneficiary=\"attaccante\"/>\n"
+      "            <sanction type=\"back-al-volo\" beneficiary=\"attaccante\" "
+      "place=\"la battuta è ripetuta; il difensore perde la mossa difensiva\"/>\n"
+      "            <sanction type=\"punizione-indiretta\" beneficiary=\"attaccante\" "
+      "place=\"dal limite dell'area\"/>\n"
+      "          </choice>\n",
+      " Oppure ripetizione, oppure back al volo: la battuta è ripetuta; il difensore perde la "
+      "mossa difensiva; oppure punizione indiretta dal limite dell'area.");
+  auto engine = Open(corpus.idx.path());
+  QuizOptions options;
+  options.count = 100;
+  options.kinds = {"tf"};
+  QuizResult r;
+  REQUIRE(GenerateQuiz(*engine, options, &r).ok());
+  size_t seen = 0;
+  for (const Question& q : r.questions) {
+    if (q.id.rfind("mini-1.0#r2__p1/c2/", 0) != 0 || !q.truth) continue;
+    ++seen;
+    CHECK(q.stem ==
+          "In una partita di Mini, il portiere para la palla fuori dall'area di "
+          "porta, per la seconda volta. L'arbitro decide: a scelta dell'attaccante: ripetizione "
+          "oppure back al volo (la battuta è ripetuta; il difensore perde la mossa difensiva) "
+          "oppure calcio di punizione indiretto dal limite dell'area.");
+  }
+  CHECK(seen == 1);
 }
 
 TEST_CASE("phrasing.xml: schema errors at their place, missing words warned by lint-corpus",

@@ -215,9 +215,9 @@ Grammar MakePhrasingGrammar() {
                {Maybe("clause"), Maybe("number"), Any({"value"})});
   e["clause"] = Text();
   e["number"] = Text();
-  e["value"] =
-      Text({Req("id", Type::kSlug), Opt("noun"), OptEnum("gender", {"m", "f", "mp", "fp"}),
-            Opt("m"), Opt("f"), Opt("mp"), Opt("fp"), Opt("actor", Type::kSlug), Opt("subject")});
+  e["value"] = Text({Req("id", Type::kSlug), Opt("noun"), OptEnum("gender", {"m", "f", "mp", "fp"}),
+                     Opt("m"), Opt("f"), Opt("mp"), Opt("fp"), Opt("actor", Type::kSlug),
+                     Opt("subject"), OptEnum("scene", {"no"})});
   e["decision"] = Text({Req("type", Type::kSlug), Opt("class", Type::kSlug)});
   e["side"] = Text({Req("id", Type::kSlug)});
   e["label"] = Text({Req("for", Type::kTarget)});

@@ -137,7 +137,14 @@ class PhrasingReader {
       reporter_->Warning(v.pos,
                          "phrase of undeclared value '" + v.id + "' of fact '" + fact->name + "'");
     }
-    if (v.text.empty()) reporter_->Error(v.pos, "empty phrase of value '" + v.id + "'");
+    // scene="no": a step of procedure ("si colloca la palla per la battuta"), not something
+    // a referee rules on; it has no words and no question is told with it.
+    const std::string scene = TokenAttr(el, "scene");
+    if (scene == "no" && !v.text.empty()) {
+      reporter_->Error(v.pos, "value '" + v.id + "' with scene=\"no\" has a phrase");
+    } else if (scene != "no" && v.text.empty()) {
+      reporter_->Error(v.pos, "empty phrase of value '" + v.id + "'");
+    }
     const bool clause = fact->role == "what" || fact->role == "object" || fact->role == "outcome";
     Check(el, v.text, clause ? marks : std::set<std::string>{});
     if (fact->role == "object" && (v.noun.empty() || v.gender.empty())) {

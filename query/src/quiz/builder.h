@@ -31,7 +31,11 @@ bool Disjoint(const Pairs& a, const Pairs& b);
 bool MayConflict(const std::vector<SanctionInfo>& a, const std::vector<SanctionInfo>& b);
 // The sides a scene can name ("attaccante", "squadra-in-difesa"), with their opposites.
 const std::map<std::string, std::string>& Opposites();
-// "Regola 7 › 7.3 › b)": a citation without the document title.
+// A citation as it reads inside brackets: list labels without their bracket ("a)" →
+// "a", "riga 10)" → "riga 10"), asides of headings dropped ("(vedi figura 03)"), a
+// heading's own brackets as a comma ("PORTIERE DI RISERVA, portierino").
+std::string CleanCitation(const std::string& citation);
+// The same without the document title: "Regola 7 › 7.3 › b".
 std::string ShortCitation(const std::string& citation);
 // A noun after a preposition: With("a", "l'attaccante") → "all'attaccante".
 std::string With(const std::string& preposition, const std::string& noun);
@@ -64,6 +68,7 @@ std::string Tidy(const std::string& raw);
 struct Scene {
   bool ok = false;
   std::string setting, body;
+  size_t clauses = 0;  // clauses of the body
   // The whole scene, first letter as written ("durante una mischia, la palla …").
   std::string Text() const;
 };
@@ -142,6 +147,32 @@ class Builder {
   // the right decision goes to.
   std::string Contrast(const Distractor& d, const std::string& right_side) const;
 
+  // ------------------------------------------------------------ stating (stating.cc)
+  // The same sanctions, sides and places.
+  static bool SameRuling(const Ruling& a, const Ruling& b);
+  // At most three clauses and about two printed lines.
+  static bool Readable(const Scene& scene);
+  // The cases that tell the story of `facts` with one fact more and, told with it, take
+  // another decision than `ruling`: the scene must state that fact's value.
+  Status Pending(const Facts& facts, const Ruling& ruling, std::vector<const RuleCase*>* out);
+  // Adds to `facts` a value of each fact such a case differs by, keeping `ruling` (still
+  // decided by the provision `self`); *ok false when a fact cannot be stated so.
+  Status StateDecidingFacts(const std::string& self, Facts* facts, const Ruling& ruling, bool* ok);
+  // No such case for `facts`: the scene says all that decides it.
+  Status Precise(const Facts& facts, const Ruling& ruling, bool* ok);
+  // May `other`, decided by `deciding`, be a wrong answer's situation beside `asked`: the
+  // asked scene states a fact `deciding` excludes, the setting is the same (unless it is
+  // the `changed` fact), they share a fact and `other` adds at most one.
+  bool NearMiss(const Facts& asked, const RuleCase& deciding, const Facts& other,
+                const std::string& changed) const;
+  // Does the decision repeat the scene ("lancia i due dadi" → "si lanciano i due dadi")?
+  bool Circular(const Scene& scene, const std::string& decision) const;
+  // " Il punto della ripresa lo stabilisce …: «…»." for each place of the ruling that its
+  // citations do not say, with that provision added to `citations`; "" when they say it
+  // all, "-" when no provision of the game does.
+  std::string PlaceNote(const Ruling& ruling, const std::string& source,
+                        std::vector<QuizCitation>* citations) const;
+
   // ------------------------------------------------------------ decisions (decisions.cc)
   // The side (beneficiary id) of whoever acts in the scene, "" when no phrase says.
   std::string Actor(const Facts& facts) const;
@@ -154,21 +185,27 @@ class Builder {
   // A decision as a trainee reads it: "Calcio di punizione per il difensore, nel punto in
   // cui …"; a choice as a whole: "A scelta del difensore: … oppure …".
   std::string Say(const std::vector<SanctionInfo>& sided) const;
-  std::string Part(const SanctionInfo& s, bool with_side) const;
+  std::string Part(const SanctionInfo& s, bool with_side, bool in_choice = false) const;
   // The decision of the facts' resolved sanctions, sides said for the facts' actor.
   std::string Decision(const std::vector<SanctionInfo>& sanctions, const Facts& facts) const {
     return Say(Sided(sanctions, Actor(facts)));
   }
   // The class of a decision (phrasing.xml), "" when not given.
+  // Is one of the sanctions a step of procedure (class "procedura" in phrasing.xml)?
+  bool Procedural(const std::vector<SanctionInfo>& sanctions) const;
   std::string ClassOf(const std::vector<SanctionInfo>& sanctions) const;
   // Sanction types a text names (their forms, longest first).
   std::set<std::string> MentionedTypes(const std::string& text) const;
   // The fact that says what happened (the infringement, the event, the card played …):
   // changing it tells another story, not a near miss.
   bool Central(const std::string& fact) const;
-  // Is a ruling for `facts` decided by a case that speaks of every one of them (and of
-  // the changed fact, when one fact was changed)?
-  bool Grounded(const Facts& facts, const Ruling& ruling, const std::string& changed) const;
+  // The case that decides a ruling for `facts` and speaks of every one of them (and of the
+  // changed fact, when one fact was changed); null when none does.
+  const RuleCase* Deciding(const Facts& facts, const Ruling& ruling,
+                           const std::string& changed) const;
+  bool Grounded(const Facts& facts, const Ruling& ruling, const std::string& changed) const {
+    return Deciding(facts, ruling, changed) != nullptr;
+  }
 
   std::string BeneficiaryLabel(const std::string& id) const;
 

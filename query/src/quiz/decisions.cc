@@ -18,13 +18,49 @@ const std::map<std::string, std::string>& Opposites() {
   return kOpposites;
 }
 
+std::string CleanCitation(const std::string& citation) {
+  const std::string sep = " › ";
+  std::vector<std::string> segments;
+  for (size_t at = 0;;) {
+    const size_t next = citation.find(sep, at);
+    segments.push_back(citation.substr(at, next == std::string::npos ? next : next - at));
+    if (next == std::string::npos) break;
+    at = next + sep.size();
+  }
+  std::string out;
+  for (std::string seg : segments) {
+    while (!seg.empty() && (seg.back() == ':' || seg.back() == ' ')) seg.pop_back();
+    // "(vedi figura 03)", "(se utilizzati)": an aside of the heading, not its name.
+    for (size_t open = seg.find(" ("); open != std::string::npos; open = seg.find(" (")) {
+      const size_t close = seg.find(')', open);
+      if (close == std::string::npos) break;
+      const std::string inner = seg.substr(open + 2, close - open - 2);
+      const bool aside = inner.rfind("vedi ", 0) == 0 || inner.rfind("se ", 0) == 0;
+      // "PORTIERE DI RISERVA (portierino)" → "PORTIERE DI RISERVA, portierino"
+      seg = seg.substr(0, open) + (aside ? "" : ", " + inner) + seg.substr(close + 1);
+    }
+    // A list label of the book ("a)", "e5)", "riga 10)", "m) MANI NELLA RUCK"): its letter
+    // or number without the bracket, so that a citation in brackets closes once.
+    const size_t word = seg.rfind(' ', seg.find(')'));
+    const size_t close = seg.find(')');
+    if (close != std::string::npos && seg.find('(') == std::string::npos) {
+      const size_t start = word == std::string::npos || word > close ? 0 : word + 1;
+      const std::string label = seg.substr(start, close - start);
+      if (!label.empty() && label.size() <= 5 &&
+          label.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789.") == std::string::npos)
+        seg.erase(close, 1);
+    }
+    ReplaceAll(&seg, "  ", " ");
+    while (!seg.empty() && seg.back() == ' ') seg.pop_back();
+    if (!seg.empty()) out += (out.empty() ? "" : sep) + seg;
+  }
+  return out;
+}
+
 std::string ShortCitation(const std::string& citation) {
   const std::string sep = " › ";
   const size_t at = citation.find(sep);
-  std::string out = at == std::string::npos ? citation : citation.substr(at + sep.size());
-  ReplaceAll(&out, ": ›", " ›");  // "AZIONE DI CONTRASTO: › …"
-  while (!out.empty() && (out.back() == ':' || out.back() == ' ')) out.pop_back();
-  return out;
+  return CleanCitation(at == std::string::npos ? citation : citation.substr(at + sep.size()));
 }
 
 namespace {
@@ -140,7 +176,94 @@ std::vector<SanctionInfo> Builder::Sided(const std::vector<SanctionInfo>& sancti
   return out;
 }
 
-std::string Builder::Part(const SanctionInfo& s, bool with_side) const {
+namespace {
+
+// Does a place read as a place ("nel punto …", "dal centrocampo", "a 2,5 cm dietro …")
+// rather than a sentence of its own ("la rimessa laterale è ripetuta …")?
+bool PlaceLike(const std::string& place) {
+  static const char* kStarts[] = {"nel ",
+                                  "nella ",
+                                  "nello ",
+                                  "nei ",
+                                  "negli ",
+                                  "dal ",
+                                  "dalla ",
+                                  "dallo ",
+                                  "dai ",
+                                  "dagli ",
+                                  "dall'",
+                                  "al ",
+                                  "alla ",
+                                  "allo ",
+                                  "all'",
+                                  "sul ",
+                                  "sulla ",
+                                  "sullo ",
+                                  "sull'",
+                                  "in ",
+                                  "a ",
+                                  "da ",
+                                  "dietro ",
+                                  "entro ",
+                                  "tra ",
+                                  "fra ",
+                                  "lungo ",
+                                  "presso ",
+                                  "nell'",
+                                  "oltre ",
+                                  "davanti ",
+                                  "fuori ",
+                                  "dentro ",
+                                  "sopra ",
+                                  "vicino ",
+                                  "ad ",
+                                  "dove ",
+                                  "su ",
+                                  "posteriormente ",
+                                  "lateralmente ",
+                                  "parallelamente ",
+                                  "perpendicolarmente ",
+                                  "con ",
+                                  "indietro ",
+                                  "fino "};
+  for (const char* p : kStarts) {
+    if (place.rfind(p, 0) == 0) return place.find(';') == std::string::npos;
+  }
+  return false;
+}
+
+// "dalla linea dei propri 22 metri" after "calcio di ripresa dalla linea dei 22 metri":
+// the decision's words already give the place.
+bool PlaceRepeats(const std::string& text, const std::string& place) {
+  const std::vector<std::string> have = Words(text);
+  size_t content = 0;
+  for (const auto& w : Words(place)) {
+    const bool number = w.find_first_of("0123456789") != std::string::npos;
+    if ((w.size() <= 4 && !number) || w.rfind("propri", 0) == 0) continue;
+    ++content;
+    if (std::find(have.begin(), have.end(), w) == have.end()) return false;
+  }
+  return content > 0;
+}
+
+}  // namespace
+
+std::string Builder::Part(const SanctionInfo& s, bool with_side, bool in_choice) const {
+  // A place after its decision: ", nel punto …" for a decision alone. Inside a choice
+  // each alternative is whole, without a comma that would read as the list's: its place
+  // follows it directly ("mischia a centrocampo"), a place that is a sentence of its own
+  // and a label that explains itself go in brackets ("vantaggio (il gioco prosegue)").
+  std::string where = s.place;
+  ReplaceAll(&where, " e/o ", " o ");  // the book's "una miniatura e/o la palla"
+  auto with_place = [&](const std::string& text) {
+    if (where.empty() || PlaceRepeats(text, where)) return text;
+    // "Back al volo per l'attaccante: la rimessa laterale è ripetuta …"
+    const bool place = PlaceLike(where);  // no ';' either
+    const bool sentence =
+        !place && (where.find(';') != std::string::npos || where.find(" è ") != std::string::npos);
+    if (!in_choice) return text + (sentence ? ": " : ", ") + where;
+    return text + (place ? " " + where : " (" + where + ")");
+  };
   const PhraseDecision* d = data_.has_phrasing ? data_.phrasing.FindDecision(s.type) : nullptr;
   if (d && !d->text.empty()) {
     std::string text = d->text;
@@ -153,18 +276,24 @@ std::string Builder::Part(const SanctionInfo& s, bool with_side) const {
     ReplaceAll(&text, "{a}", with_side && bare ? With("a", noun) : "");
     ReplaceAll(&text, "{di}", with_side && bare ? With("di", noun) : "");
     text = Tidy(text);
-    if (!s.place.empty()) text += ", " + s.place;
-    return text;
+    // "Vantaggio: il gioco prosegue" inside a choice: "vantaggio (il gioco prosegue)".
+    const size_t colon = text.find(": ");
+    if (in_choice && colon != std::string::npos)
+      text = text.substr(0, colon) + " (" + text.substr(colon + 2) + ")";
+    return with_place(text);
   }
   // A label that is a sentence ("Distanza: le miniature … a 9 cm", "La squadra in difesa
   // tira il dado …") says it all.
   if (s.label.find(": ") != std::string::npos || s.label.rfind("La ", 0) == 0 ||
-      s.label.rfind("Il ", 0) == 0 || s.label.rfind("L'", 0) == 0 || s.label.rfind("Si ", 0) == 0)
+      s.label.rfind("Il ", 0) == 0 || s.label.rfind("L'", 0) == 0 || s.label.rfind("Si ", 0) == 0) {
+    const size_t colon = s.label.find(": ");
+    if (in_choice && colon != std::string::npos)
+      return s.label.substr(0, colon) + " (" + s.label.substr(colon + 2) + ")";
     return s.label;
+  }
   std::string part = s.label;
   if (with_side && !s.beneficiary_label.empty()) part += " " + s.beneficiary_label;
-  if (!s.place.empty()) part += ", " + s.place;
-  return part;
+  return with_place(part);
 }
 
 std::string Builder::Say(const std::vector<SanctionInfo>& sanctions) const {
@@ -187,11 +316,13 @@ std::string Builder::Say(const std::vector<SanctionInfo>& sanctions) const {
       // The side of an alternative is said only when it is not the one who chooses.
       if (sanctions[k].choice == s.choice)
         alternatives.push_back(
-            LowerFirst(Part(sanctions[k], sanctions[k].beneficiary != s.chosen_by)));
+            LowerFirst(Part(sanctions[k], sanctions[k].beneficiary != s.chosen_by, true)));
     }
+    // "a scelta del difensore: ripetizione oppure mischia a centrocampo oppure touche nel
+    // punto …": every alternative whole, one "oppure" between each two.
     std::string part = "a scelta " + WhoChooses(s) + ": ";
     for (size_t k = 0; k < alternatives.size(); ++k) {
-      part += (k ? " oppure " : "") + alternatives[k];
+      part += (k == 0 ? "" : " oppure ") + alternatives[k];
     }
     parts.push_back(part);
   }
@@ -202,6 +333,15 @@ std::string Builder::ClassOf(const std::vector<SanctionInfo>& sanctions) const {
   if (sanctions.empty() || !data_.has_phrasing) return "";
   const PhraseDecision* d = data_.phrasing.FindDecision(sanctions[0].type);
   return d ? d->cls : "";
+}
+
+bool Builder::Procedural(const std::vector<SanctionInfo>& sanctions) const {
+  if (!data_.has_phrasing) return false;
+  for (const auto& s : sanctions) {
+    const PhraseDecision* d = data_.phrasing.FindDecision(s.type);
+    if (d && d->cls == "procedura") return true;
+  }
+  return false;
 }
 
 std::set<std::string> Builder::MentionedTypes(const std::string& text) const {
@@ -234,7 +374,8 @@ std::set<std::string> Builder::MentionedTypes(const std::string& text) const {
   return out;
 }
 
-bool Builder::Grounded(const Facts& facts, const Ruling& ruling, const std::string& changed) const {
+const RuleCase* Builder::Deciding(const Facts& facts, const Ruling& ruling,
+                                  const std::string& changed) const {
   auto value_of = [&](const std::string& fact) -> const std::string* {
     for (const auto& [f, v] : facts) {
       if (f == fact) return &v;
@@ -254,10 +395,10 @@ bool Builder::Grounded(const Facts& facts, const Ruling& ruling, const std::stri
       }
       // The deciding case speaks of every fact of the scene (and of the changed one): a
       // scene that adds a fact no case weighs would read as a situation of its own.
-      if (holds && named.size() == facts.size() && (changed.empty() || names_changed)) return true;
+      if (holds && named.size() == facts.size() && (changed.empty() || names_changed)) return &c;
     }
   }
-  return false;
+  return nullptr;
 }
 
 bool Builder::Central(const std::string& fact) const {

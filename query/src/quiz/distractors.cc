@@ -90,6 +90,9 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     if (!relative_ok && HasRelative(d.sanctions)) return false;
     const std::string dc = ClassOf(d.sanctions);
     if (!cls.empty() && !dc.empty() && dc != cls) return false;
+    // A step of procedure ("il difensore può eseguire il marcamento difensivo") is no
+    // decision a trainee weighs against a ruling.
+    if (Procedural(d.sanctions)) return false;
     for (const auto& x : d.sanctions) {
       if (mentioned.count(x.type) && !given_there.count(x.type)) return false;
     }
@@ -117,12 +120,24 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     const ResolveResult* r = nullptr;
     Status s = Resolve(other, &r);
     if (!s.ok()) return s;
-    if (!Decided(*r)) return Status::OK();
-    const Ruling& there = r->rulings[0];
-    if (!Grounded(other, there, changed)) return Status::OK();
+    if (!Decided(*r) || !Readable(sc)) return Status::OK();
+    const Ruling there = r->rulings[0];
+    const RuleCase* deciding = Deciding(other, there, changed);
+    if (!deciding || !NearMiss(facts, *deciding, other, changed)) return Status::OK();
+    // Its scene says all that decides it, so the feedback's "se invece …" holds.
+    bool precise = false;
+    s = Precise(other, there, &precise);
+    if (!s.ok() || !precise) return s;
     Distractor d;
-    d.sanctions = Sided(there.sanctions, Actor(other));
+    // "Per l'avversario" where the other scene names nobody: said for the asked scene's
+    // offender, so that no option names a side without a referent.
+    const std::string other_actor = Actor(other);
+    d.sanctions = Sided(there.sanctions, other_actor.empty() ? actor : other_actor);
     d.text = Say(d.sanctions);
+    // "Vittoria per quel giocatore": a decision that points back into its own scene.
+    for (const auto& w : Words(d.text)) {
+      if (w == "quel" || w == "quella" || w == "quello") return Status::OK();
+    }
     d.facts = other;
     d.cite = ShortCitation(there.citations.empty() ? "" : there.citations[0].citation);
     d.feedback = "No: questa è la decisione " + Condition(sc) +

@@ -41,8 +41,8 @@ void Builder::FromParams() {
     if (!u || !VariantInPlay(variants_, u->variant) ||
         ChangedByVariant(data_, variants_, p.unit, p.name))
       continue;
-    const ParamPhrase* phrase = FindParamPhrase(data_.phrasing, p.name, u->doc, u->eid,
-                                                values_of[p.name].size() > 1);
+    const ParamPhrase* phrase =
+        FindParamPhrase(data_.phrasing, p.name, u->doc, u->eid, values_of[p.name].size() > 1);
     if (!phrase) continue;  // no question for it: lint-corpus says so
     // One question per phrase and value: a parameter quoted twice is asked once.
     const std::string key =
@@ -67,7 +67,7 @@ void Builder::FromParams() {
     std::vector<QuizCitation> cites{{base_id, u->citation, u->text}};
     const std::string opening = "Secondo il regolamento di " + Game() + ", ";
     const std::string fact = UpperFirst(Statement(*phrase, p.value, p.unit_name));
-    const std::string fb = TrimPeriod(fact) + " (" + u->rule_label + ").";
+    const std::string fb = TrimPeriod(fact) + " (" + CleanCitation(u->rule_label) + ").";
     const std::string question = opening + LowerFirst(phrase->question);
     const std::string what = Clip(TrimPeriod(phrase->question), 110);
 

@@ -191,6 +191,7 @@ Scene Builder::Compose(const Facts& facts) const {
     std::string text;
     if (v) {
       text = v->text;
+      if (text.empty()) return scene;  // scene="no": a step of procedure, never told
     } else if (!f->number.empty() && !value.empty() &&
                value.find_first_not_of("0123456789") == std::string::npos) {
       text = f->number;
@@ -340,6 +341,7 @@ Scene Builder::Compose(const Facts& facts) const {
     }
   }
   std::string body = JoinAnd(clauses);
+  scene.clauses = clauses.size();
   for (const Part& p : by_role["how"]) body += (body.empty() ? "" : " ") + Tidy(p.text);
   for (const Part& p : by_role["often"]) body += (body.empty() ? "" : ", ") + Tidy(p.text);
   std::string set;

@@ -275,6 +275,17 @@ Status LoadGameData(Engine::Impl& im, const std::string& game, GameData* data) {
     }
   }
 
+  Statement refs;
+  s = im.db.Prepare(
+      "SELECT d.doc || '#' || u.eid, r.target_unit_id FROM refs r JOIN units u ON u.id = "
+      "r.unit_id JOIN documents d ON d.id = u.document_id WHERE d.game = ? AND "
+      "r.target_unit_id IS NOT NULL ORDER BY u.id, r.ord",
+      &refs);
+  if (!s.ok()) return s;
+  refs.Bind(1, game);
+  while (refs.Step(&s)) data->refs.emplace_back(refs.Text(0), refs.Int(1));
+  if (!s.ok()) return s;
+
   Statement syn;
   s = im.db.Prepare("SELECT grp, term FROM synonyms ORDER BY grp, ord", &syn);
   if (!s.ok()) return s;

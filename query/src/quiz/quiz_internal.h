@@ -48,6 +48,7 @@ struct GameData {
   std::vector<Term> terms;
   std::map<std::string, std::vector<std::string>> sanction_forms;  // type → label + forms
   std::vector<std::vector<std::string>> synonyms;
+  std::vector<std::pair<std::string, long long>> refs;  // "doc#eId" → unit it refers to
   const Unit* FindUnit(long long id) const {
     auto it = units.find(id);
     return it == units.end() ? nullptr : &it->second;

@@ -74,6 +74,9 @@ std::vector<QuizCitation> Builder::CitationsOf(const Ruling& ruling) {
 Facts Builder::FactsOf(const RuleCase& c) const {
   Facts facts;
   for (const auto& cond : c.when) {
+    // "Not in the 5 m area" would be told as one of the other zones, a detail the rule
+    // does not give: such a case is no scene.
+    if (cond.op == "ne" || cond.op == "not-in") return {};
     std::string v = ValueFor(cond);
     if (v.empty()) return {};
     bool dup = false;
@@ -155,12 +158,12 @@ std::string Builder::ExceptionNote(const RuleCase& c) const {
       continue;
     for (const RuleCase& t : data_.rules.cases) {
       if (t.unit_id != o.target_unit_id || (!o.target_case.empty() && t.case_id != o.target_case) ||
-          !t.variant.empty() || t.sanctions.empty() || !holds(t))
-        continue;  // the general rule this situation would otherwise fall under
+          !t.variant.empty() || t.sanctions.empty() || !holds(t) || Procedural(t.sanctions))
+        continue;  // the general rule this situation would otherwise fall under (a ruling)
       const Facts general = FactsOf(t);
       if (general.empty()) continue;
       const Scene sc = Compose(general);
-      if (!sc.ok) continue;
+      if (!Readable(sc)) continue;
       return " È un'eccezione: di regola, " + Condition(sc) +
              ", si decide: " + LowerFirst(Decision(t.sanctions, general)) + " (" +
              ShortCitation(t.citation) + "); in questa situazione prevale la disposizione citata.";
@@ -176,25 +179,42 @@ Status Builder::FromCase(const RuleCase& c) {
   if (!unit) return Status::OK();
   Facts facts = FactsOf(c);
   if (facts.empty()) return Status::OK();
-  const Scene scene = Compose(facts);
-  if (!scene.ok) return Status::OK();  // no words for one of its facts: lint-corpus says which
+  if (!Compose(facts).ok) return Status::OK();  // no words for a fact: lint-corpus says which
   const ResolveResult* r = nullptr;
   Status s = Resolve(facts, &r);
   if (!s.ok()) return s;
   if (!Decided(*r)) return Status::OK();
+  const std::string self = c.doc + "#" + c.eid;
+  bool grounded = false;
+  for (const auto& cit : r->rulings[0].citations) grounded = grounded || cit.id == self;
+  if (!grounded) return Status::OK();
+  // A step of procedure ("la battuta si esegue dopo l'autorizzazione") is no ruling.
+  if (Procedural(r->rulings[0].sanctions)) return Status::OK();
+  // The scene states every fact a sibling case differs by (the zone, the first time …),
+  // or a wrong answer could be right too.
+  bool told = false;
+  const Ruling asked = r->rulings[0];
+  s = StateDecidingFacts(self, &facts, asked, &told);
+  if (!s.ok()) return s;
+  if (!told) return Status::OK();
+  s = Resolve(facts, &r);
+  if (!s.ok()) return s;
+  if (!Decided(*r) || !SameRuling(r->rulings[0], asked)) return Status::OK();
+  const Scene scene = Compose(facts);
+  if (!Readable(scene)) return Status::OK();
   const Ruling& best = r->rulings[0];
   const std::string actor = Actor(facts);
   const std::vector<SanctionInfo> right = Sided(best.sanctions, actor);
   const std::string decision = Say(right);
-  const std::string self = c.doc + "#" + c.eid;
-  bool grounded = false;
-  for (const auto& cit : best.citations) grounded = grounded || cit.id == self;
-  if (!grounded) return Status::OK();
+  if (Circular(scene, decision)) return Status::OK();
   const std::string key = Canonical(data_.game, facts);
   if (!situations_.insert(key).second) return Status::OK();  // same situation from a summary row
 
-  const std::vector<QuizCitation> cites = CitationsOf(best);
+  std::vector<QuizCitation> cites = CitationsOf(best);
   const std::string where = ShortCitation(cites[0].citation);
+  // The place of the decision, when the cited provision does not give it.
+  const std::string place = PlaceNote(best, self, &cites);
+  if (place == "-") return Status::OK();
   // Difficulty from the rule: more facts to weigh, a repeated offence, an exception.
   bool repeated = false;
   for (const auto& [f, v] : facts) repeated = repeated || (f == "occorrenza" && v != "1");
@@ -208,7 +228,7 @@ Status Builder::FromCase(const RuleCase& c) {
   const std::string stem = Stem(scene);
   const std::string because = UpperFirst(Condition(scene)) +
                               ", il regolamento prevede: " + LowerFirst(decision) + " (" + where +
-                              ")." + (exception ? ExceptionNote(c) : "");
+                              ")." + place + (exception ? ExceptionNote(c) : "");
   std::vector<Distractor> distractors;
   s = Distractors(c, facts, best, *r, 3, &distractors);
   if (!s.ok()) return s;
@@ -275,8 +295,11 @@ Status Builder::FromCase(const RuleCase& c) {
   }
   // One fact changed (the zone, first/repeated, moving/still …): the decision of the
   // original situation stated for the changed one, which every ruling there excludes.
-  const Pairs stated = PairsOf(right);
+  const Pairs said = PairsOf(right);
+  // "Vittoria per quel giocatore" points back into its own scene: it is never stated for
+  // another one.
   bool changed = false;
+  for (const auto& w : Words(decision)) changed = changed || w == "quel" || w == "quella";
   for (size_t i = 0; i < facts.size() && !changed; ++i) {
     const auto& [fact, value] = facts[i];
     if (Central(fact)) continue;
@@ -291,9 +314,15 @@ Status Builder::FromCase(const RuleCase& c) {
       const ResolveResult* ar = nullptr;
       s = Resolve(altered, &ar);
       if (!s.ok()) return s;
-      if (!Decided(*ar) || !Disjoint(stated, AllPairs(*ar)) ||
-          !Grounded(altered, ar->rulings[0], fact))
+      // The changed situation's own decision is a ruling too, so the feedback explains the
+      // statement with a decision, never with a step of procedure.
+      if (!Decided(*ar) || !Disjoint(said, AllPairs(*ar)) || Procedural(ar->rulings[0].sanctions) ||
+          !Grounded(altered, ar->rulings[0], fact) || !Readable(other))
         continue;
+      bool precise = false;
+      s = Precise(altered, ar->rulings[0], &precise);
+      if (!s.ok()) return s;
+      if (!precise) continue;
       // The statement keeps the sides of the original decision; it must be none of the
       // rulings of the changed situation.
       const std::string other_actor = Actor(altered);
@@ -347,6 +376,9 @@ Status Builder::FromCase(const RuleCase& c) {
         accepted.push_back(Lower(form));
       }
     }
+    // "Nessuna infrazione", "consentito": an outcome, not a word of the game to recall;
+    // "il gioco prosegue" or "lecito" would be as right, so it is no cloze.
+    if (sa.type == "nessuna-sanzione" || ClassOf(right) == "esito") accepted.clear();
     // The preferred answer's words all in the stem give it away.
     bool giveaway = !accepted.empty();
     if (giveaway) {

@@ -64,7 +64,18 @@ void Builder::FromTerms() {
     for (const auto& o : data_.terms) {
       shared = shared || (Fold(o.name) != Fold(t.name) && Fold(o.definition) == Fold(t.definition));
     }
-    if (!giveaway && !shared && name_words.size() <= 4 &&
+    // A term that names its section ("FASI DEL GIOCO": "fase spostamento e fase azione")
+    // is a heading over a list, not a defined word: the book's own words ("due fasi
+    // principali") would be as right as the heading, so it is no cloze.
+    bool heading = false;
+    for (const Unit* a = u; a && !heading; a = a->parent ? data_.FindUnit(a->parent) : nullptr) {
+      const auto head = Words(a->heading);
+      heading = !head.empty() &&
+                std::search(head.begin(), head.end(), name_words.begin(), name_words.end()) !=
+                    head.end() &&
+                head.size() <= name_words.size() + 1;
+    }
+    if (!giveaway && !shared && !heading && name_words.size() <= 4 &&
         definitions.insert(Fold(t.definition)).second) {
       Candidate cand = Base(*u, base_id + "/cloze/" + slug, "cloze");
       Question& q = cand.q;
