@@ -121,10 +121,10 @@ TEST_CASE("resolve gives the book's ruling on the added-cases review's findings"
        "dado-piu-basso", "soccer-tactics-completo#r1__b__p1", "", ""},
       {"soccer-tactics", "chi batte il calcio d'inizio del secondo tempo?", "calcio-d-inizio",
        "dado-piu-alto", "soccer-tactics-completo#r1__b__p1", "", ""},
-      // Soccer Tactics 4C: with a 1 the piece dribbles one square, then it is D's turn.
+      // Soccer Tactics 4C: with a 1 the piece dribbles one square (4C p1), then it is D's turn.
       {"soccer-tactics",
        "la squadra A tira 1 e dribbla con la pedina e la palla di una casella: cosa succede?",
-       "turno-difesa", "squadra-in-difesa", "soccer-tactics-completo#r4__c__p2", "",
+       "turno-difesa", "squadra-in-difesa", "soccer-tactics-completo#r4__c__p1", "",
        "una casella in ogni direzione"},
       // Soccer Tactics 6A: the keeper's move without the dice, in the defensive phase.
       {"soccer-tactics", "in fase difensiva muovo il portiere di una casella senza tirare il dado",
