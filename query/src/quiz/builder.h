@@ -194,6 +194,9 @@ class Builder {
   // Is one of the sanctions a step of procedure (class "procedura" in phrasing.xml)?
   bool Procedural(const std::vector<SanctionInfo>& sanctions) const;
   std::string ClassOf(const std::vector<SanctionInfo>& sanctions) const;
+  // A decision of class esito or partita: an outcome the rules provide ("la mossa non è
+  // consentita"), never said as a referee's decision.
+  bool Outcome(const std::vector<SanctionInfo>& sanctions) const;
   // Sanction types a text names (their forms, longest first).
   std::set<std::string> MentionedTypes(const std::string& text) const;
   // The fact that says what happened (the infringement, the event, the card played …):

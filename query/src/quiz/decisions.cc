@@ -275,6 +275,7 @@ std::string Builder::Part(const SanctionInfo& s, bool with_side, bool in_choice)
     ReplaceAll(&text, "{per}", with_side ? s.beneficiary_label : "");
     ReplaceAll(&text, "{a}", with_side && bare ? With("a", noun) : "");
     ReplaceAll(&text, "{di}", with_side && bare ? With("di", noun) : "");
+    ReplaceAll(&text, "{da}", with_side && bare ? With("da", noun) : "");
     text = Tidy(text);
     // "Vantaggio: il gioco prosegue" inside a choice: "vantaggio (il gioco prosegue)".
     const size_t colon = text.find(": ");
@@ -327,6 +328,11 @@ std::string Builder::Say(const std::vector<SanctionInfo>& sanctions) const {
     parts.push_back(part);
   }
   return UpperFirst(JoinAnd(parts));
+}
+
+bool Builder::Outcome(const std::vector<SanctionInfo>& sanctions) const {
+  const std::string cls = ClassOf(sanctions);
+  return cls == "esito" || cls == "partita";
 }
 
 std::string Builder::ClassOf(const std::vector<SanctionInfo>& sanctions) const {
