@@ -407,6 +407,34 @@ const RuleCase* Builder::Deciding(const Facts& facts, const Ruling& ruling,
   return nullptr;
 }
 
+bool Builder::CoOccurs(const Facts& facts, size_t changed) const {
+  const auto& [fact, value] = facts[changed];
+  for (size_t k = 0; k < facts.size(); ++k) {
+    if (k == changed || !Central(facts[k].first)) continue;
+    // Cases of the game that test the changed fact together with this infringement or
+    // event: when there are some, the changed value must be one they allow.
+    bool tested = false, seen = false;
+    for (const RuleCase& c : data_.rules.cases) {
+      bool central = false, with = false, holds = false;
+      for (const auto& cond : c.when) {
+        if (cond.fact == facts[k].first && (cond.op == "eq" || cond.op == "in") &&
+            CondHolds(cond, facts[k].second))
+          central = true;
+        if (cond.fact == fact) {
+          with = true;
+          holds = holds || CondHolds(cond, value);
+        }
+      }
+      if (central && with) {
+        tested = true;
+        seen = seen || holds;
+      }
+    }
+    if (tested && !seen) return false;
+  }
+  return true;
+}
+
 bool Builder::Central(const std::string& fact) const {
   if (fact == "infrazione") return true;
   const RuleFact* f = data_.rules.Fact(fact);

@@ -246,7 +246,8 @@ Status Builder::FromCase(const RuleCase& c) {
     q.difficulty = Difficulty(level);
     // An outcome ("la mossa non è consentita", "vince chi ha segnato più reti") is what
     // the rules provide, not something a referee announces.
-    q.stem = stem + (Outcome(right) ? ". Cosa prevede il regolamento?" : ". Cosa decide l'arbitro?");
+    q.stem =
+        stem + (Outcome(right) ? ". Cosa prevede il regolamento?" : ". Cosa decide l'arbitro?");
     q.facts = facts;
     q.citations = cites;
     std::string contrasts;
@@ -312,6 +313,7 @@ Status Builder::FromCase(const RuleCase& c) {
       if (v.id == value) continue;
       Facts altered = facts;
       altered[i].second = v.id;
+      if (!CoOccurs(altered, i)) continue;  // a combination no rule allows
       const Scene other = Compose(altered);
       if (!other.ok) continue;
       const ResolveResult* ar = nullptr;
