@@ -206,7 +206,7 @@ class PhrasingReader {
       reporter_->Error(d.pos, "duplicate phrasing of decision '" + d.type + "'");
       return;
     }
-    Check(el, d.text, {"per", "a", "di"});
+    Check(el, d.text, {"per", "a", "di", "da"});
     out->decisions.push_back(std::move(d));
   }
 

@@ -194,11 +194,18 @@ class Builder {
   // Is one of the sanctions a step of procedure (class "procedura" in phrasing.xml)?
   bool Procedural(const std::vector<SanctionInfo>& sanctions) const;
   std::string ClassOf(const std::vector<SanctionInfo>& sanctions) const;
+  // A decision of class esito or partita: an outcome the rules provide ("la mossa non è
+  // consentita"), never said as a referee's decision.
+  bool Outcome(const std::vector<SanctionInfo>& sanctions) const;
   // Sanction types a text names (their forms, longest first).
   std::set<std::string> MentionedTypes(const std::string& text) const;
   // The fact that says what happened (the infringement, the event, the card played …):
   // changing it tells another story, not a near miss.
   bool Central(const std::string& fact) const;
+  // Whether the value of facts[changed] can go with the scene's infringement or event:
+  // false when cases of the game test that fact with it and none allows the value (an
+  // offside re-entry "nella propria area di rigore", an annullo during the advance).
+  bool CoOccurs(const Facts& facts, size_t changed) const;
   // The case that decides a ruling for `facts` and speaks of every one of them (and of the
   // changed fact, when one fact was changed); null when none does.
   const RuleCase* Deciding(const Facts& facts, const Ruling& ruling,

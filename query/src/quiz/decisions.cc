@@ -275,6 +275,7 @@ std::string Builder::Part(const SanctionInfo& s, bool with_side, bool in_choice)
     ReplaceAll(&text, "{per}", with_side ? s.beneficiary_label : "");
     ReplaceAll(&text, "{a}", with_side && bare ? With("a", noun) : "");
     ReplaceAll(&text, "{di}", with_side && bare ? With("di", noun) : "");
+    ReplaceAll(&text, "{da}", with_side && bare ? With("da", noun) : "");
     text = Tidy(text);
     // "Vantaggio: il gioco prosegue" inside a choice: "vantaggio (il gioco prosegue)".
     const size_t colon = text.find(": ");
@@ -327,6 +328,11 @@ std::string Builder::Say(const std::vector<SanctionInfo>& sanctions) const {
     parts.push_back(part);
   }
   return UpperFirst(JoinAnd(parts));
+}
+
+bool Builder::Outcome(const std::vector<SanctionInfo>& sanctions) const {
+  const std::string cls = ClassOf(sanctions);
+  return cls == "esito" || cls == "partita";
 }
 
 std::string Builder::ClassOf(const std::vector<SanctionInfo>& sanctions) const {
@@ -399,6 +405,34 @@ const RuleCase* Builder::Deciding(const Facts& facts, const Ruling& ruling,
     }
   }
   return nullptr;
+}
+
+bool Builder::CoOccurs(const Facts& facts, size_t changed) const {
+  const auto& [fact, value] = facts[changed];
+  for (size_t k = 0; k < facts.size(); ++k) {
+    if (k == changed || !Central(facts[k].first)) continue;
+    // Cases of the game that test the changed fact together with this infringement or
+    // event: when there are some, the changed value must be one they allow.
+    bool tested = false, seen = false;
+    for (const RuleCase& c : data_.rules.cases) {
+      bool central = false, with = false, holds = false;
+      for (const auto& cond : c.when) {
+        if (cond.fact == facts[k].first && (cond.op == "eq" || cond.op == "in") &&
+            CondHolds(cond, facts[k].second))
+          central = true;
+        if (cond.fact == fact) {
+          with = true;
+          holds = holds || CondHolds(cond, value);
+        }
+      }
+      if (central && with) {
+        tested = true;
+        seen = seen || holds;
+      }
+    }
+    if (tested && !seen) return false;
+  }
+  return true;
 }
 
 bool Builder::Central(const std::string& fact) const {

@@ -157,6 +157,7 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
       if (v.id == value) continue;
       Facts altered = facts;
       altered[i].second = v.id;
+      if (!CoOccurs(altered, i)) continue;  // a combination no rule allows
       Status s = from_situation(altered, fact);
       if (!s.ok()) return s;
     }

@@ -244,7 +244,10 @@ Status Builder::FromCase(const RuleCase& c) {
     cand.source = key;
     q.name = Name(*unit, "situation", short_what);
     q.difficulty = Difficulty(level);
-    q.stem = stem + ". Cosa decide l'arbitro?";
+    // An outcome ("la mossa non è consentita", "vince chi ha segnato più reti") is what
+    // the rules provide, not something a referee announces.
+    q.stem =
+        stem + (Outcome(right) ? ". Cosa prevede il regolamento?" : ". Cosa decide l'arbitro?");
     q.facts = facts;
     q.citations = cites;
     std::string contrasts;
@@ -267,7 +270,8 @@ Status Builder::FromCase(const RuleCase& c) {
     cand.source = key;
     q.name = Name(*unit, "tf", Clip(UpperFirst(When(sc)), 110));
     q.difficulty = Difficulty(std::min(lvl, 2));
-    q.stem = Stem(sc) + ". L'arbitro decide: " + LowerFirst(Say(stated)) + ".";
+    q.stem = Stem(sc) + (Outcome(stated) ? ". Secondo il regolamento, " : ". L'arbitro decide: ") +
+             LowerFirst(Say(stated)) + ".";
     q.truth = truth;
     q.basis = "ruling";
     q.facts = f;
@@ -309,6 +313,7 @@ Status Builder::FromCase(const RuleCase& c) {
       if (v.id == value) continue;
       Facts altered = facts;
       altered[i].second = v.id;
+      if (!CoOccurs(altered, i)) continue;  // a combination no rule allows
       const Scene other = Compose(altered);
       if (!other.ok) continue;
       const ResolveResult* ar = nullptr;
@@ -378,7 +383,7 @@ Status Builder::FromCase(const RuleCase& c) {
     }
     // "Nessuna infrazione", "consentito": an outcome, not a word of the game to recall;
     // "il gioco prosegue" or "lecito" would be as right, so it is no cloze.
-    if (sa.type == "nessuna-sanzione" || ClassOf(right) == "esito") accepted.clear();
+    if (sa.type == "nessuna-sanzione" || Outcome(right)) accepted.clear();
     // The preferred answer's words all in the stem give it away.
     bool giveaway = !accepted.empty();
     if (giveaway) {

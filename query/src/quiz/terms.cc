@@ -82,8 +82,21 @@ void Builder::FromTerms() {
       cand.source = key;
       q.name = Name(*u, "cloze", what);
       q.difficulty = name_words.size() >= 3 ? "hard" : "medium";
-      q.stem = in_doc + ", come si chiama ciò che il testo definisce così: “" +
-               TrimPeriod(t.definition) + "”?";
+      // A definition that is a noun phrase is asked as a trainer would ("Come si chiama,
+      // nel regolamento di Calciotto, il cerchietto di fronte alla porta?"); any other is
+      // quoted.
+      const std::string def = TrimPeriod(t.definition);
+      const std::string first = Words(def).empty() ? "" : Words(def)[0];
+      static const std::set<std::string> kDeterminers = {"il", "lo", "la",  "l",   "i",   "gli",
+                                                         "le", "un", "uno", "una", "ogni"};
+      static const std::set<std::string> kVerbs = {"ha", "hanno", "e", "sono", "viene", "vengono"};
+      bool phrase = kDeterminers.count(first) && def.find(':') == std::string::npos &&
+                    Words(def).size() <= 16;
+      for (const auto& w : Words(def)) phrase = phrase && !kVerbs.count(w);
+      if (phrase)
+        q.stem = "Come si chiama, " + LowerFirst(in_doc) + ", " + LowerFirst(def) + "?";
+      else
+        q.stem = in_doc + ", quale termine indica questo: “" + def + "”?";
       q.accepted = accepted;
       q.citations = cites;
       q.feedback = fb;
