@@ -95,9 +95,19 @@ void Builder::FromParams() {
     // Wrong values: parameters of the same kind (phrasing) and unit in the game first,
     // then of the same unit within a plausible range, then round neighbours; never a
     // value the parameter takes anywhere in the game, never zero or less.
+    // A face of one die (phrasing kind "dado") is a whole number from 1 to 6: a 7 could
+    // never come up and is no plausible answer.
+    const bool die_face = phrase->kind == "dado";
+    // A value another parameter of the same provision takes is an option the rules allow
+    // ("tempi da 10 minuti anzichè 15", "3-5 minuti"): never offered as wrong.
+    std::set<double> allowed;
+    for (const auto& o : data_.params) {
+      if (o.unit == p.unit && o.unit_name == p.unit_name) allowed.insert(o.value);
+    }
     std::vector<double> pool;
     auto consider = [&](double v) {
-      if (v <= 0 || values_of[p.name].count(v) ||
+      if (die_face && (v < 1 || v > 6 || v != std::floor(v))) return;
+      if (v <= 0 || values_of[p.name].count(v) || allowed.count(v) ||
           std::find(pool.begin(), pool.end(), v) != pool.end())
         return;
       if (p.value >= 1 && (v > p.value * 4 || v < p.value / 4)) return;
@@ -133,6 +143,12 @@ void Builder::FromParams() {
       if (pool.size() < 2) consider(v);
     }
     for (double v : Neighbours(p.value, p.unit_name)) consider(v);
+    if (die_face) {
+      for (double d = 1; d <= 5 && pool.size() < 3; ++d) {
+        consider(p.value - d);
+        consider(p.value + d);
+      }
+    }
     if (pool.size() > 3) pool.resize(3);
     // mc
     if (pool.size() >= 2) {

@@ -4,6 +4,7 @@
 // the provision that gives a decision's place when the cited one does not say it.
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 #include "quiz/builder.h"
 
@@ -116,9 +117,28 @@ Status Builder::StateDecidingFacts(const std::string& self, Facts* facts, const 
       if (!fact) continue;
       // The value the rules assume when nobody says (the first time), else the first one
       // the vocabulary lists, that the other case excludes.
+      // Among the others, for a place the most ordinary first: the value fewest cases of
+      // the game test ("nella metà campo avversaria" rather than "dall'interno dei 22 metri
+      // dell'attaccante", a place other rules single out), so the fact told to exclude
+      // the sibling does not read as one that matters by itself.
       std::vector<std::string> values;
-      if (!fact->default_value.empty()) values.push_back(fact->default_value);
       for (const auto& v : fact->values) values.push_back(v.id);
+      std::map<std::string, int> uses;
+      for (const RuleCase& other : data_.rules.cases) {
+        for (const auto& oc : other.when) {
+          if (oc.fact != cond.fact) continue;
+          for (const auto& ov : oc.values) ++uses[ov];
+        }
+      }
+      // Only for a place: an event or a state told for the same reason is chosen in the
+      // vocabulary's order, the commonest one first.
+      const PhraseFact* pf = data_.phrasing.FindFact(cond.fact);
+      if (pf && pf->role == "where") {
+        std::stable_sort(
+            values.begin(), values.end(),
+            [&](const std::string& a, const std::string& b) { return uses[a] < uses[b]; });
+      }
+      if (!fact->default_value.empty()) values.insert(values.begin(), fact->default_value);
       for (const auto& w : values) {
         if (CondHolds(cond, w)) continue;
         Facts with = *facts;
