@@ -177,13 +177,18 @@ class WebTests:
             "the ask-back option zona=area-di-rigore")
         self.shot("resolve-ask-back")
         self.click(option)
-        decision = self.wait_for(lambda d: d.find_elements(By.CSS_SELECTOR, ".ruling .decision"), "a ruling")[0]
-        assert "rigore" in decision.text.lower(), decision.text
-        ruling = self.driver.find_element(By.CSS_SELECTOR, ".ruling")
-        assert ruling.find_elements(By.CSS_SELECTOR, ".badge.b-penalty"), "a penalty badge"
-        assert ruling.find_elements(By.CSS_SELECTOR, ".citations li a"), "supporting citations"
-        given = [b.text for b in self.driver.find_elements(By.CSS_SELECTOR, "#given-facts button")]
-        assert any(t.startswith("zona = area-di-rigore") for t in given), given
+        # Read inside waits: the page re-renders the ruling once the answer arrives, and an
+        # element read from the render before it goes stale (retried, not failed).
+        self.wait_for(lambda d: any("rigore" in e.text.lower()
+                                    for e in d.find_elements(By.CSS_SELECTOR, ".ruling .decision")),
+                      "a ruling that awards a penalty")
+        self.wait_for(lambda d: d.find_elements(By.CSS_SELECTOR, ".ruling .badge.b-penalty"),
+                      "a penalty badge")
+        self.wait_for(lambda d: d.find_elements(By.CSS_SELECTOR, ".ruling .citations li a"),
+                      "supporting citations")
+        self.wait_for(lambda d: any(b.text.startswith("zona = area-di-rigore")
+                                    for b in d.find_elements(By.CSS_SELECTOR, "#given-facts button")),
+                      "the chosen fact among the given ones")
         assert "fact=zona%3Darea-di-rigore" in self.driver.current_url, self.driver.current_url
         why = self.driver.find_element(By.CSS_SELECTOR, "details.why summary")
         self.click(why)
