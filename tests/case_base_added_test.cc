@@ -5,10 +5,12 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "json_value.h"
+#include "resolve_json.h"
 #include "test_util.h"
 
+using arbitro::test::Cites;
 using arbitro::test::Json;
+using arbitro::test::Resolve;
 using arbitro::test::RunArbitro;
 using arbitro::test::TempDir;
 
@@ -32,20 +34,6 @@ struct Excluded {
   const char* sanction;
   const char* citation;
 };
-
-Json Resolve(const std::string& index, const std::string& env, const char* game, const char* text) {
-  auto r = RunArbitro({"--index", index, "resolve", "--json", "--game", game, text}, env);
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  return Json::Parse(r.out);
-}
-
-bool Cites(const Json& ruling, const std::string& id) {
-  for (size_t i = 0; i < ruling["citations"].size(); ++i) {
-    if (ruling["citations"][i]["id"].string == id) return true;
-  }
-  return false;
-}
 
 }  // namespace
 

@@ -4,50 +4,16 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "json_value.h"
+#include "resolve_json.h"
 #include "test_util.h"
 
+using arbitro::test::AnyRulingCites;
+using arbitro::test::AnyRulingHas;
+using arbitro::test::Cites;
 using arbitro::test::Json;
+using arbitro::test::Resolve;
 using arbitro::test::RunArbitro;
 using arbitro::test::TempDir;
-
-namespace {
-
-// `resolve --json --game GAME TEXT` on the real corpus, as JSON.
-Json Resolve(const std::string& index, const std::string& env, const char* game, const char* text) {
-  auto r = RunArbitro({"--index", index, "resolve", "--json", "--game", game, text}, env);
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  return Json::Parse(r.out);
-}
-
-bool Cites(const Json& ruling, const std::string& id) {
-  for (size_t i = 0; i < ruling["citations"].size(); ++i) {
-    if (ruling["citations"][i]["id"].string == id) return true;
-  }
-  return false;
-}
-
-// True when some ruling cites the provision `id`.
-bool AnyRulingCites(const Json& j, const std::string& id) {
-  for (size_t i = 0; i < j["rulings"].size(); ++i) {
-    if (Cites(j["rulings"][i], id)) return true;
-  }
-  return false;
-}
-
-// True when some ruling has a sanction of `type`.
-bool AnyRulingHas(const Json& j, const std::string& type) {
-  for (size_t i = 0; i < j["rulings"].size(); ++i) {
-    const Json& sanctions = j["rulings"][i]["sanctions"];
-    for (size_t k = 0; k < sanctions.size(); ++k) {
-      if (sanctions[k]["type"].string == type) return true;
-    }
-  }
-  return false;
-}
-
-}  // namespace
 
 TEST_CASE("resolve gives the book's ruling on the sixth case review's findings", "[e2e]") {
   TempDir idx;

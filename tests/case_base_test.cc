@@ -9,6 +9,7 @@
 #include "arbitro/query.h"
 #include "arbitro/schema.h"
 #include "json_value.h"
+#include "resolve_json.h"
 #include "test_util.h"
 
 using arbitro::test::Json;
@@ -362,10 +363,7 @@ struct Situation {
 
 // The first ruling of `resolve --json` on the real corpus, as JSON.
 Json Ruling(const std::string& index, const std::string& env, const Situation& s) {
-  auto r = RunArbitro({"--index", index, "resolve", "--json", "--game", s.game, s.text}, env);
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  const Json j = Json::Parse(r.out);
+  const Json j = arbitro::test::Resolve(index, env, s.game, s.text);
   REQUIRE(j["rulings"].size() >= 1);
   return j["rulings"][0];
 }
@@ -523,17 +521,7 @@ namespace {
 // True when some ruling of `resolve --json` on the description has a sanction of `type`.
 bool AnyRulingHas(const std::string& index, const std::string& env, const char* game,
                   const char* text, const std::string& type) {
-  auto r = RunArbitro({"--index", index, "resolve", "--json", "--game", game, text}, env);
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
-  const Json j = Json::Parse(r.out);
-  for (size_t i = 0; i < j["rulings"].size(); ++i) {
-    const Json& sanctions = j["rulings"][i]["sanctions"];
-    for (size_t k = 0; k < sanctions.size(); ++k) {
-      if (sanctions[k]["type"].string == type) return true;
-    }
-  }
-  return false;
+  return arbitro::test::AnyRulingHas(arbitro::test::Resolve(index, env, game, text), type);
 }
 
 }  // namespace

@@ -1,0 +1,50 @@
+// `resolve --json` on a described situation, as the end-to-end tests of the case base read
+// it: run the built binary on an index, parse its JSON, look into its rulings.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "json_value.h"
+#include "test_util.h"
+
+namespace arbitro::test {
+
+// `arbitro --index INDEX resolve --json --game GAME TEXT` in the environment `env`, as JSON;
+// fails the test when the command does not exit 0.
+inline Json Resolve(const std::string& index, const std::string& env, const char* game,
+                    const char* text) {
+  auto r = RunArbitro({"--index", index, "resolve", "--json", "--game", game, text}, env);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  return Json::Parse(r.out);
+}
+
+// True when the ruling cites the provision `id`.
+inline bool Cites(const Json& ruling, const std::string& id) {
+  for (size_t i = 0; i < ruling["citations"].size(); ++i) {
+    if (ruling["citations"][i]["id"].string == id) return true;
+  }
+  return false;
+}
+
+// True when some ruling of `resolve --json` cites the provision `id`.
+inline bool AnyRulingCites(const Json& j, const std::string& id) {
+  for (size_t i = 0; i < j["rulings"].size(); ++i) {
+    if (Cites(j["rulings"][i], id)) return true;
+  }
+  return false;
+}
+
+// True when some ruling of `resolve --json` has a sanction of `type`.
+inline bool AnyRulingHas(const Json& j, const std::string& type) {
+  for (size_t i = 0; i < j["rulings"].size(); ++i) {
+    const Json& sanctions = j["rulings"][i]["sanctions"];
+    for (size_t k = 0; k < sanctions.size(); ++k) {
+      if (sanctions[k]["type"].string == type) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace arbitro::test
