@@ -14,11 +14,7 @@ using namespace arbitro;
 using namespace arbitro::quiz_test;
 
 TEST_CASE("what the third trainer review found stays fixed", "[corpus]") {
-  auto engine = Open(RealIndexDir());
-  QuizOptions options;
-  options.count = 10000;
-  QuizResult r;
-  REQUIRE(GenerateQuiz(*engine, options, &r).ok());
+  const QuizResult& r = FullRealQuiz();
   // The rule's disjunctions copied as a scene, the referee "deciding" an outcome, the meta
   // definition stem and the arithmetic giveaway: never in what a trainee reads.
   const std::vector<std::string> never = {

@@ -459,11 +459,7 @@ TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "
 }
 
 TEST_CASE("what the second trainer review found stays fixed", "[corpus]") {
-  auto engine = Open(RealIndexDir());
-  QuizOptions options;
-  options.count = 10000;
-  QuizResult r;
-  REQUIRE(GenerateQuiz(*engine, options, &r).ok());
+  const QuizResult& r = FullRealQuiz();
   auto lower = [](std::string t) {
     for (auto& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return t;

@@ -46,6 +46,20 @@ inline const std::string& RealIndexDir() {
   return index.path;
 }
 
+// Every question the real corpus yields with the default options (all games, the default
+// seed), generated once per test process: several review tests scan the same set.
+inline const QuizResult& FullRealQuiz() {
+  static const QuizResult quiz = [] {
+    auto engine = Open(RealIndexDir());
+    QuizOptions options;
+    options.count = 10000;
+    QuizResult r;
+    REQUIRE(GenerateQuiz(*engine, options, &r).ok());
+    return r;
+  }();
+  return quiz;
+}
+
 using Pairs = std::set<std::pair<std::string, std::string>>;
 inline Pairs PairsOf(const std::vector<SanctionInfo>& s) {
   Pairs out;
