@@ -39,7 +39,8 @@ void WriteResolveJson(JsonWriter& json, const ResolveResult& r) {
     }
     json.EndArray().Key("because").BeginArray();
     for (const auto& b : ruling.because) json.String(b);
-    json.EndArray().Key("confidence").Number(ruling.confidence).EndObject();
+    json.EndArray().Key("confidence").Number(ruling.confidence);
+    json.Field("case", ruling.case_key).Key("reading").Bool(ruling.reading).EndObject();
   }
   json.EndArray().Key("unresolved").BeginArray();
   for (const Unresolved& u : r.unresolved) {
@@ -106,6 +107,7 @@ Status CmdResolve(CommandContext& ctx) {
     ctx.out << "\n" << (n++ == 0 ? "DECISIONE: " : "Alternativa: ") << Bold(ruling.decision, ctx.color)
             << "  (confidenza " << ruling.confidence << ")\n";
     for (const std::string& line : SanctionLines(ruling.sanctions)) ctx.out << "  → " << line << "\n";
+    if (ruling.reading) ctx.out << "  " << kReadingNotice << "\n";
     for (const Citation& c : ruling.citations) {
       ctx.out << "  • " << c.citation << " [" << c.id << "]"
               << (c.variant.empty() ? "" : " (variante " + c.variant + ")") << "\n";

@@ -96,6 +96,7 @@ CREATE TABLE cases (
   case_id  TEXT NOT NULL,
   variant  TEXT,
   decision TEXT,
+  reading  INTEGER NOT NULL DEFAULT 0,  -- 1: the encoders' reading, not stated by the book
   UNIQUE (unit_id, case_id)
 );
 

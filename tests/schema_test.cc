@@ -459,6 +459,19 @@ TEST_CASE("dangling references and overrides", "[schema]") {
                          });
 }
 
+TEST_CASE("a case read by the encoders says so and is explained by a note", "[schema]") {
+  const FileResult r = LoadBad("reading.xml");
+  const std::string f = Fixture("bad/reading.xml");
+  CHECK(r.status.code() == Status::Code::kCorpusError);
+  CHECK(r.diagnostics ==
+        std::vector<std::string>{
+            f + ":13:9: error: case 'c1' of 'r1__p1' is basis=\"reading\" but no source-defect or "
+                "editorial note of its unit explains the reading",
+            f + ":23:9: error: attribute 'basis' of <case> has invalid value 'guess' "
+                "(expected one of: text reading)",
+        });
+}
+
 TEST_CASE("undeclared facts, values, sanctions and variants", "[schema]") {
   const FileResult r = LoadBad("undeclared.xml");
   const std::string f = Fixture("bad/undeclared.xml");

@@ -92,6 +92,9 @@
     return out;
   }
 
+  // Beside a ruling the book does not state (`reading`), as the CLI prints it (kReadingNotice).
+  const READING_NOTICE = 'Il regolamento non lo dice espressamente: è la lettura applicata dove il testo tace o è difettoso.';
+
   // Sanction badges coloured by kind; the label always says it in words.
   const BADGE_KINDS = [
     ['b-red', /rosso|espulsion|squalific|tavolino|sconfitta/],
@@ -305,6 +308,7 @@
       h('p', { class: 'kicker' }, i ? 'Alternativa' : 'Decisione'),
       h('h3', { class: 'decision' }, ruling.decision),
       h('p', { class: 'confidence' }, 'Affidabilità ' + Math.round(ruling.confidence * 100) + '%'),
+      ruling.reading ? h('p', { class: 'notice reading' }, READING_NOTICE) : null,
       badges(ruling.sanctions),
       h('ul', { class: 'citations', 'aria-label': 'Regole che la sostengono' }, ruling.citations.map((c) => h('li', {},
         h('a', { href: showHref(c.id) }, c.citation),

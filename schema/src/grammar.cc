@@ -143,7 +143,8 @@ Grammar MakeRulebookGrammar() {
       Inline({ReqEnum("type", {"header", "footer", "page-number", "caption", "figure", "noise"})});
   e["corr"] = Text({Req("sic")});
   e["unclear"] = Text();
-  e["case"] = Elements({Req("id", Type::kSlug), Opt("variant", Type::kSlug), Opt("decision")},
+  e["case"] = Elements({Req("id", Type::kSlug), Opt("variant", Type::kSlug), Opt("decision"),
+                        OptEnum("basis", {"text", "reading"})},
                        {One("when"), Some({"sanction", "choice"})});
   // Alternatives one side chooses between ("il difensore può scegliere … oppure …").
   e["choice"] = Elements({Req("by", Type::kSlug)}, {Some({"sanction"})});

@@ -2,9 +2,9 @@
 // unique eIds, local targets, declared facts/values/sanctions/variants, quotes.
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <set>
-#include <iterator>
 #include <string_view>
 #include <system_error>
 
@@ -312,6 +312,7 @@ class RulebookReader {
       CheckQuote(child, unit);
     }
     CheckOverrideCases(book_->units[index]);
+    CheckReadings(book_->units[index]);
   }
 
   static std::string KindOr(pugi::xml_node el, const char* fallback) {
@@ -333,6 +334,7 @@ class RulebookReader {
     c.id = TokenAttr(el, "id");
     c.variant = TokenAttr(el, "variant");
     c.decision = CollapseWhitespace(Attr(el, "decision"));
+    c.reading = TokenAttr(el, "basis") == "reading";
     c.pos = xml_.Pos(el);
     CheckVariant(el, c.variant);
     if (std::any_of(unit->cases.begin(), unit->cases.end(),
@@ -463,6 +465,20 @@ class RulebookReader {
                        [&](const Case& c) { return c.id == o.case_id; })) {
         reporter_->Error(o.pos,
                          "override case '" + o.case_id + "' is not a case of '" + unit.eid + "'");
+      }
+    }
+  }
+
+  // A decision the book does not state says why: a note of its unit explains the reading.
+  void CheckReadings(const Unit& unit) {
+    const bool explained = std::any_of(unit.notes.begin(), unit.notes.end(), [](const Note& n) {
+      return n.type == "source-defect" || n.type == "editorial";
+    });
+    for (const Case& c : unit.cases) {
+      if (c.reading && !explained) {
+        reporter_->Error(c.pos, "case '" + c.id + "' of '" + unit.eid +
+                                    "' is basis=\"reading\" but no source-defect or editorial "
+                                    "note of its unit explains the reading");
       }
     }
   }

@@ -138,6 +138,11 @@ struct Citation {
   std::string variant;  // the variant the provision holds under, or ""
 };
 
+// Shown beside a ruling whose `reading` is true.
+inline constexpr const char* kReadingNotice =
+    "Il regolamento non lo dice espressamente: è la lettura applicata dove il testo tace o è "
+    "difettoso.";
+
 struct Ruling {
   std::string decision;  // Italian sentence a referee would say
   std::vector<SanctionInfo> sanctions;
@@ -145,6 +150,10 @@ struct Ruling {
   std::vector<std::string> because;  // Italian explanations
   double confidence = 0;
   int support = 0;  // conditions of the leading rule read from the description
+  std::string case_key;  // the leading case, "doc#eId/case"
+  // The book does not state this decision: it is the encoders' reading where the text is
+  // silent or defective (the leading case is basis="reading"; its unit's note explains it).
+  bool reading = false;
 };
 
 struct UnresolvedOption {

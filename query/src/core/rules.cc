@@ -112,7 +112,7 @@ Status LoadGameRules(Database& db, const std::string& game,
   Statement cases, conds, sanctions;
   s = db.Prepare(
       "SELECT c.id, c.unit_id, c.case_id, coalesce(nullif(c.variant, ''), u.variant, ''),"
-      " c.decision, d.doc, u.eid, u.citation, u.text, u.kind"
+      " c.decision, d.doc, u.eid, u.citation, u.text, u.kind, c.reading"
       " FROM cases c JOIN units u ON u.id = c.unit_id JOIN documents d ON d.id = u.document_id"
       " WHERE d.game = ? ORDER BY d.doc, u.ord, c.id", &cases);
   // Conditions and sanctions of every case of the game in one pass each.
@@ -138,6 +138,7 @@ Status LoadGameRules(Database& db, const std::string& game,
     c.citation = cases.Text(7);
     c.text = cases.Text(8);
     c.kind = cases.Text(9);
+    c.reading = cases.Int(10) != 0;
     rules->cases.push_back(std::move(c));
   }
   if (!s.ok()) return s;

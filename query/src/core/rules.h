@@ -45,6 +45,7 @@ struct RuleCase {
   std::string case_id;
   std::string variant;  // of the case, or inherited from its unit
   std::string decision;
+  bool reading = false;  // the encoders' reading where the book is silent (basis="reading")
   std::vector<RuleCond> when;
   std::vector<SanctionInfo> sanctions;
   // Provision data for citations.

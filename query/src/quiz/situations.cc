@@ -33,6 +33,8 @@ Status Builder::Resolve(const Facts& facts, const ResolveResult** out) {
 // A usable ruling: at least one, no open question, no tie at the top.
 bool Builder::Decided(const ResolveResult& r) {
   if (r.rulings.empty() || !r.unresolved.empty()) return false;
+  // A decision the book does not state is no key, no wrong answer and no explanation.
+  if (r.rulings[0].reading) return false;
   return r.rulings.size() < 2 || r.rulings[1].confidence < r.rulings[0].confidence;
 }
 
@@ -173,7 +175,7 @@ std::string Builder::ExceptionNote(const RuleCase& c) const {
 }
 
 Status Builder::FromCase(const RuleCase& c) {
-  if (!VariantInPlay(variants_, c.variant) || c.sanctions.empty() || c.when.empty())
+  if (!VariantInPlay(variants_, c.variant) || c.sanctions.empty() || c.when.empty() || c.reading)
     return Status::OK();
   const Unit* unit = data_.FindUnit(c.unit_id);
   if (!unit) return Status::OK();

@@ -75,31 +75,33 @@ void Builder::FromTerms() {
                     head.end() &&
                 head.size() <= name_words.size() + 1;
     }
-    if (!giveaway && !shared && !heading && name_words.size() <= 4 &&
+    // A definition that is a noun phrase is asked as a trainer would ("Come si chiama,
+    // nel regolamento di Calciotto, il cerchietto di fronte alla porta?"). Any other would
+    // be a quoted rule sentence wrapped in "quale termine indica…", which trainers judged
+    // circular: no cloze then.
+    const std::string def = TrimPeriod(t.definition);
+    const std::string first = Words(def).empty() ? "" : Words(def)[0];
+    static const std::set<std::string> kDeterminers = {"il", "lo", "la",  "l",   "i",   "gli",
+                                                       "le", "un", "uno", "una", "ogni"};
+    static const std::set<std::string> kVerbs = {"ha", "hanno", "e", "sono", "viene", "vengono"};
+    bool phrase = kDeterminers.count(first) && def.find(':') == std::string::npos &&
+                  def.find('[') == std::string::npos && Words(def).size() <= 16;
+    for (const auto& w : Words(def)) phrase = phrase && !kVerbs.count(w);
+    if (phrase && !giveaway && !shared && !heading && name_words.size() <= 4 &&
         definitions.insert(Fold(t.definition)).second) {
       Candidate cand = Base(*u, base_id + "/cloze/" + slug, "cloze");
       Question& q = cand.q;
       cand.source = key;
       q.name = Name(*u, "cloze", what);
       q.difficulty = name_words.size() >= 3 ? "hard" : "medium";
-      // A definition that is a noun phrase is asked as a trainer would ("Come si chiama,
-      // nel regolamento di Calciotto, il cerchietto di fronte alla porta?"); any other is
-      // quoted.
-      const std::string def = TrimPeriod(t.definition);
-      const std::string first = Words(def).empty() ? "" : Words(def)[0];
-      static const std::set<std::string> kDeterminers = {"il", "lo", "la",  "l",   "i",   "gli",
-                                                         "le", "un", "uno", "una", "ogni"};
-      static const std::set<std::string> kVerbs = {"ha", "hanno", "e", "sono", "viene", "vengono"};
-      bool phrase = kDeterminers.count(first) && def.find(':') == std::string::npos &&
-                    Words(def).size() <= 16;
-      for (const auto& w : Words(def)) phrase = phrase && !kVerbs.count(w);
-      if (phrase)
-        q.stem = "Come si chiama, " + LowerFirst(in_doc) + ", " + LowerFirst(def) + "?";
-      else
-        q.stem = in_doc + ", quale termine indica questo: “" + def + "”?";
+      q.stem = "Come si chiama, " + LowerFirst(in_doc) + ", " + LowerFirst(def) + "?";
       q.accepted = accepted;
       q.citations = cites;
-      q.feedback = fb;
+      // Where the book uses the word, not the definition again (which the stem says).
+      q.feedback = t.quote.empty() || !ContainsWords(t.quote, t.name)
+                       ? fb
+                       : "Il regolamento lo chiama “" + t.name + "” (" +
+                             ShortCitation(u->citation) + "): «" + TrimPeriod(t.quote) + "».";
       Emit(std::move(cand));
     }
     // mc on the meaning: definitions of the same rule's other terms (what a trainee could

@@ -305,6 +305,8 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
       }
     }
     ruling.support = lead->text_trues;
+    ruling.case_key = lead->rc->Key();
+    ruling.reading = lead->rc->reading;
     std::set<std::string> cited;
     for (const auto* e : grouped[g].members) {
       if (!cited.insert(e->rc->doc + "#" + e->rc->eid).second) continue;

@@ -64,6 +64,9 @@ struct Case {
   std::string id;        // local to its unit ("c1")
   std::string variant;   // empty when the case holds in every variant
   std::string decision;  // Italian sentence, may be empty
+  // True when the book does not state the decision: the encoders' reading where the text
+  // is silent or defective (basis="reading", explained by a source-defect note of the unit).
+  bool reading = false;
   std::vector<Cond> when;
   std::vector<Sanction> sanctions;
   SourcePos pos;
