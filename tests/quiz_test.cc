@@ -507,8 +507,9 @@ TEST_CASE("what the second trainer review found stays fixed", "[corpus]") {
   const Question* card = Find(r, "calciotto#punizione__p1/c1/situation");
   REQUIRE(card);
   CHECK(card->stem ==
-        "In una partita di Calciotto, nella propria area di rigore, un giocatore gioca la carta "
-        "PUNIZIONE in risposta a un TACKLE dell'avversario. Cosa decide l'arbitro?");
+        "In una partita di Calciotto, con il pallone nella propria area di rigore, il giocatore "
+        "che subisce il contrasto gioca la carta PUNIZIONE in risposta a un TACKLE "
+        "dell'avversario. Cosa decide l'arbitro?");
   for (const auto& a : card->answers) {
     if (a.text == "Calcio di rigore per chi ha il pallone, dal dischetto di rigore")
       CHECK(!a.correct);
