@@ -507,18 +507,22 @@ TEST_CASE("what the second trainer review found stays fixed", "[corpus]") {
   const Question* card = Find(r, "calciotto#punizione__p1/c1/situation");
   REQUIRE(card);
   CHECK(card->stem ==
-        "In una partita di Calciotto, nella propria area di rigore, un giocatore gioca la carta "
-        "PUNIZIONE in risposta a un TACKLE dell'avversario. Cosa decide l'arbitro?");
+        "In una partita di Calciotto, con il pallone nella propria area di rigore, il giocatore "
+        "che subisce il contrasto gioca la carta PUNIZIONE in risposta a un TACKLE "
+        "dell'avversario. Cosa decide l'arbitro?");
   for (const auto& a : card->answers) {
     if (a.text == "Calcio di rigore per chi ha il pallone, dal dischetto di rigore")
       CHECK(!a.correct);
   }
-  // A hands offence told with where it happens (round 2, 55).
+  // A hands offence told with where the ball is (round 2, 55; round 5, 37): in an area, or
+  // at midfield, far from every area.
   for (const Question& q : r.questions) {
     if (q.id.rfind("subbuteo-2.0#app__t1__r10/", 0) != 0 || q.kind != "tf") continue;
     INFO(q.id << ": " << q.stem);
+    CHECK(q.stem.find("con la palla ") != std::string::npos);
     CHECK((q.stem.find("area di rigore") != std::string::npos ||
-           q.stem.find("area di tiro") != std::string::npos));
+           q.stem.find("area di tiro") != std::string::npos ||
+           q.stem.find("a centrocampo") != std::string::npos));
   }
   // Numeric stems from the rulebook's question, qualifier kept (round 2, 25 and 57).
   for (const Question& q : r.questions) {
