@@ -107,9 +107,11 @@ TEST_CASE("what the fourth trainer review found stays fixed", "[corpus]") {
   for (const Question& q : r.questions) {
     INFO(q.id << ": " << q.stem);
     for (const auto& n : never) CHECK(q.stem.find(n) == std::string::npos);
-    toss = toss || q.stem.find(
-                       "il vincitore del sorteggio sceglie il calcio d'inizio o il "
-                       "campo.") != std::string::npos;
+    // Said in the stem of a faithful statement or in the feedback of an altered one.
+    toss = toss || (q.stem + " " + q.feedback)
+                           .find(
+                               "il vincitore del sorteggio sceglie il calcio d'inizio o il "
+                               "campo") != std::string::npos;
     net = net || q.stem.find(
                      "la palla viene fermata irregolarmente dalla rete della porta mal "
                      "fissata") != std::string::npos;

@@ -29,6 +29,27 @@ std::vector<double> Neighbours(double v, const std::string& unit) {
   return out;
 }
 
+// The side of the true value a wrong number must lie on for a statement of a bound to be
+// false: +1 above it for a required minimum ("almeno {n}": a smaller one is implied), -1
+// below it for a permitted range from {n} up ("da {n} anni in su") and for a maximum
+// ("entro {n}", "a meno di {n}", "al massimo {n}": a larger one is implied), 0 for an
+// exact value.
+int FalseSide(const std::string& statement) {
+  const size_t at = statement.find("{n}");
+  if (at == std::string::npos) return 0;
+  const std::string before = statement.substr(0, at), after = statement.substr(at);
+  auto ends_with = [&](const char* words) {
+    const std::string w = std::string(words) + " ";
+    return before.size() >= w.size() && before.compare(before.size() - w.size(), w.size(), w) == 0;
+  };
+  if (after.find(" in su") != std::string::npos) return -1;
+  if (ends_with("almeno") || ends_with("non meno di")) return +1;
+  if (ends_with("entro") || ends_with("a meno di") || ends_with("non più di") ||
+      ends_with("al massimo") || ends_with("fino a") || ends_with("massimo"))
+    return -1;
+  return 0;
+}
+
 }  // namespace
 
 void Builder::FromParams() {
@@ -169,12 +190,19 @@ void Builder::FromParams() {
       }
       Emit(std::move(cand));
     }
-    // tf, faithful and with a wrong number
+    // tf, faithful and with a wrong number. A bound's statement stays true for the numbers it
+    // implies ("si può giocare da 10 anni in su" where the book says 8; "entro 10 secondi"
+    // where it says 5): the wrong number lies on the side that makes it false.
+    const int side = FalseSide(phrase->statement);
+    std::vector<double> wrong;
+    for (double v : pool) {
+      if (side == 0 || (side > 0) == (v > p.value)) wrong.push_back(v);
+    }
     for (int k = 0; k < 2; ++k) {
-      if (k == 1 && pool.empty()) break;
-      double v = k == 0 ? p.value : pool[0];
+      if (k == 1 && wrong.empty()) break;
+      double v = k == 0 ? p.value : wrong[0];
       // "1 calciatori": a wrong 1 only where the phrase has its own words for one.
-      if (k == 1 && v == 1 && phrase->statement_one.empty() && pool.size() > 1) v = pool[1];
+      if (k == 1 && v == 1 && phrase->statement_one.empty() && wrong.size() > 1) v = wrong[1];
       Candidate cand =
           Base(*u, base_id + "/tf-" + std::string(k == 0 ? "vero" : "numero") + "/" + p.name, "tf");
       Question& q = cand.q;

@@ -179,6 +179,30 @@ Status Builder::FromCase(const RuleCase& c) {
     return Status::OK();
   const Unit* unit = data_.FindUnit(c.unit_id);
   if (!unit) return Status::OK();
+  // A provision's ruling is told through what happened, not through the infringement's
+  // name: a case that names it ("il difensore gioca in posizione di fuorigioco") beside one
+  // of the same provision and ruling that says what happened (the ball touches a defending
+  // miniature still offside after the re-entry asked for) would be the same question,
+  // abstractly.
+  auto names_infringement = [](const RuleCase& k) {
+    return std::any_of(k.when.begin(), k.when.end(),
+                       [](const RuleCond& cond) { return cond.fact == "infrazione"; });
+  };
+  if (names_infringement(c)) {
+    for (const RuleCase& other : data_.rules.cases) {
+      if (&other == &c || other.unit_id != c.unit_id || other.reading ||
+          other.variant != c.variant || names_infringement(other) ||
+          other.sanctions.size() != c.sanctions.size())
+        continue;
+      bool same = true;
+      for (size_t i = 0; i < c.sanctions.size() && same; ++i) {
+        same = c.sanctions[i].type == other.sanctions[i].type &&
+               c.sanctions[i].beneficiary == other.sanctions[i].beneficiary &&
+               c.sanctions[i].place == other.sanctions[i].place;
+      }
+      if (same) return Status::OK();
+    }
+  }
   Facts facts = FactsOf(c);
   if (facts.empty()) return Status::OK();
   if (!Compose(facts).ok) return Status::OK();  // no words for a fact: lint-corpus says which
@@ -282,7 +306,14 @@ Status Builder::FromCase(const RuleCase& c) {
     q.feedback = feedback;
     Emit(std::move(cand));
   };
-  tf("vero", scene, facts, right, true, cites, "Vero. " + because, level);
+  // The nearest situation that decides otherwise, so that a feedback with no wrong answer to
+  // explain still says why the told facts matter ("Se invece …, la decisione sarebbe …").
+  std::string nearest_contrast;
+  for (const auto& d : distractors) {
+    if (nearest_contrast.empty() && !d.facts.empty())
+      nearest_contrast = " " + Contrast(d, right_side);
+  }
+  tf("vero", scene, facts, right, true, cites, "Vero. " + because + nearest_contrast, level);
   for (const auto& d : distractors) {
     if (d.swapped) {
       tf("beneficiario", scene, facts, d.sanctions, false, cites,
@@ -417,7 +448,7 @@ Status Builder::FromCase(const RuleCase& c) {
       q.accepted = accepted;
       q.facts = facts;
       q.citations = cites;
-      q.feedback = because;
+      q.feedback = because + nearest_contrast;
       Emit(std::move(cand));
     }
   }

@@ -103,6 +103,11 @@ Status Builder::StateDecidingFacts(const std::string& self, Facts* facts, const 
   Status s = Pending(*facts, ruling, &pending);
   if (!s.ok()) return s;
   for (const RuleCase* r : pending) {
+    // A scene told apart from the encoders' reading only (basis="reading") would state a fact
+    // that matters by that reading alone, or that the book makes impossible (the Subbuteo
+    // goalkeeper obstructing with the ball at midfield, told apart from the penalty read
+    // into Regola 8): no question.
+    if (r->reading) return Status::OK();
     // Already told apart by a fact stated for an earlier one?
     bool excluded = false;
     for (const auto& cond : r->when) {

@@ -113,8 +113,11 @@ void Builder::FromTerms() {
         if (!ou || ou->rule_id != u->rule_id || (pass == 0) != (ou->parent == u->parent)) continue;
         bool synonym = false;
         for (const auto& a : accepted) synonym = synonym || Fold(a) == Fold(o.name);
-        // A definition that names the asked term would point at it or away from it.
-        if (synonym || ContainsWords(o.definition, t.name)) continue;
+        // A definition that names the asked term would point at it or away from it; a term
+        // the asked definition names is its genus ("colpo di rientro" for the automatic
+        // flick, itself a re-entry flick), whose definition fits the asked term too.
+        if (synonym || ContainsWords(o.definition, t.name) || ContainsWords(t.definition, o.name))
+          continue;
         if (Jaccard(o.definition, t.definition) >= 0.4 || Words(o.definition).size() < 3) continue;
         bool dup = false;
         for (const Term* x : others)
