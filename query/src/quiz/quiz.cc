@@ -244,6 +244,7 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
   std::set<std::string> used;
   std::vector<Candidate*> chosen;
   std::map<std::string, int> per_kind;
+  int truths[2] = {0, 0};  // false and true statements chosen
   auto deficit = [&](const std::string& kind) {
     auto it = kShare.find(kind);
     const double share = it == kShare.end() ? 0.1 : it->second;
@@ -263,11 +264,23 @@ Status GenerateQuiz(Engine& engine, const QuizOptions& options, QuizResult* resu
       bool taken = false;
       for (size_t i : order) {
         auto& items = q.lists[i].second;
+        // True and false statements in equal numbers, or "always true" would pass: the
+        // next statement drawn is of the side that has fewer so far, when the rule has one.
+        if (q.lists[i].first == "tf" && truths[0] != truths[1]) {
+          const bool want = truths[1] < truths[0];
+          for (size_t j = q.next[i]; j < items.size(); ++j) {
+            if (items[j]->q.truth == want && !used.count(items[j]->source)) {
+              std::rotate(items.begin() + q.next[i], items.begin() + j, items.begin() + j + 1);
+              break;
+            }
+          }
+        }
         while (q.next[i] < items.size()) {
           Candidate* c = items[q.next[i]++];
           if (!used.insert(c->source).second) continue;
           chosen.push_back(c);
           ++per_kind[c->q.kind];
+          if (c->q.kind == "tf") ++truths[c->q.truth ? 1 : 0];
           taken = progress = true;
           break;
         }
