@@ -228,7 +228,14 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
       *se = end;
     }
   };
+  bool keeper = false;  // a side is the goalkeeper or the shooter
   for (const Roll& roll : rolls) {
+    for (size_t i = roll.first; i < roll.at; ++i) {
+      const std::string& w = t[i].word;
+      if (w == "portiere" || w == "portierino" || w == "tiratore" ||
+          (w == "tira" && i > 0 && t[i - 1].word == "chi"))
+        keeper = true;
+    }
     if (roll.side == Side::kAttacker || roll.side == Side::kBoth)
       put(roll.value, roll.first, roll.at + 1, &attacker, &att_first, &att_end, &att_clash);
     if (roll.side == Side::kDefender || roll.side == Side::kBoth)
@@ -241,6 +248,9 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
     out.push_back({"difensore tira " + std::to_string(defender), def_first, def_end});
   if (attacker && defender && !att_clash && !def_clash) {
     const size_t first = std::min(att_first, def_first), end = std::max(att_end, def_end);
+    // Both sides rolled: a duel, against the goalkeeper a shot ("tiro ai dadi contro il
+    // portiere"), else a tackle ("contrasto ai dadi"); each game's forms say which phase.
+    out.push_back({keeper ? "tiro ai dadi contro il portiere" : "contrasto ai dadi", first, end});
     if (attacker > defender) out.push_back({"vince l'attaccante", first, end});
     if (attacker < defender) out.push_back({"vince il difensore", first, end});
     if (attacker == defender) out.push_back({"stesso punteggio", first, end});
@@ -251,7 +261,7 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
 void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
               FactMap* facts) {
   std::vector<size_t> rolls;
-  std::vector<DiceStatement> statements = DiceStatements(tokens, &rolls);
+  const std::vector<DiceStatement> statements = DiceStatements(tokens, &rolls);
   if (rolls.empty()) return;
   // Where each token stands among the content words (the space readings' spans count in).
   std::vector<size_t> content_index(tokens.size() + 1, 0);
@@ -259,30 +269,43 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
     content_index[i] = c;
     if (!tokens[i].stop) ++c;
   }
-  // Probes: the facts of this game that take a side's roll.
+  // What the game's forms read of a restated statement: only forms that read the whole of
+  // it ("attaccante tira 6" is the attacker's roll, not the piece "attaccante").
+  auto read_whole = [&](const std::string& canonical) {
+    std::vector<Token> content;
+    for (const Token& t : im.analyzer->Tokenize(canonical)) {
+      if (!t.stop) content.push_back(t);
+    }
+    FactMap one, whole;
+    std::vector<std::string> contradictions;
+    ReadFacts(im, gr, content, &one, &contradictions);
+    for (auto& [fact, list] : one) {
+      for (Reading& r : list) {
+        if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
+      }
+    }
+    return whole;
+  };
+  // The facts of this game that take a side's roll. A game whose forms read a side's roll
+  // but not these numbers (a 10 on a six-sided die) is not the game of this duel.
   std::set<std::string> side_facts;
+  const bool has_side_facts = !read_whole("attaccante tira 1").empty();
   for (size_t at : rolls) {
-    for (const char* who : {"attaccante tira ", "difensore tira "})
-      statements.push_back({who + std::to_string(NumberOf(tokens[at].word)), at, at + 1, true});
+    bool readable = false;
+    for (const char* who : {"attaccante tira ", "difensore tira "}) {
+      for (const auto& [fact, list] : read_whole(who + std::to_string(NumberOf(tokens[at].word)))) {
+        side_facts.insert(fact);
+        readable = true;
+      }
+    }
+    if (has_side_facts && !readable) return;
   }
   FactMap read;
   for (const DiceStatement& s : statements) {
-    std::vector<Token> content;
-    for (const Token& t : im.analyzer->Tokenize(s.canonical)) {
-      if (!t.stop) content.push_back(t);
-    }
-    FactMap one;
-    std::vector<std::string> contradictions;
-    ReadFacts(im, gr, content, &one, &contradictions);
     std::string words;
     for (size_t i = s.first; i < s.end; ++i) words += (i > s.first ? " " : "") + tokens[i].word;
-    for (auto& [fact, list] : one) {
+    for (auto& [fact, list] : read_whole(s.canonical)) {
       for (Reading& r : list) {
-        // Only a form that reads the whole statement: "attaccante tira 6" is the attacker's
-        // roll, not the piece "attaccante".
-        if (r.first != 0 || r.count != content.size()) continue;
-        side_facts.insert(fact);
-        if (s.probe) continue;
         r.words = words;
         r.first = content_index[s.first];
         auto& kept = read[fact];

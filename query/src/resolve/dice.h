@@ -24,7 +24,6 @@ namespace arbitro {
 struct DiceStatement {
   std::string canonical;      // "attaccante tira 6", "vince il difensore", "stesso punteggio"
   size_t first = 0, end = 0;  // the original words: [first, end) in the token vector
-  bool probe = false;         // only asks which facts a side's roll fills (ReadDice)
 };
 
 // The dice statements of a description (all its tokens, stopwords included); empty when
@@ -37,7 +36,8 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& tokens,
 // read (the whole restated statement matching one form) replaces what the forms read of
 // that fact in the raw text, where a bare "fa 6" or "un 1" says nothing of whose roll it
 // was; of the facts that take a side's roll, what the raw text read on a roll's number
-// is dropped.
+// is dropped. A game whose forms read a side's roll, but not the numbers rolled, reads
+// nothing from them.
 void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
               FactMap* facts);
 
