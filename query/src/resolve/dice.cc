@@ -253,16 +253,21 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
     out.push_back({keeper ? "tiro ai dadi contro il portiere" : "contrasto ai dadi", first, end});
     if (attacker > defender) out.push_back({"vince l'attaccante", first, end});
     if (attacker < defender) out.push_back({"vince il difensore", first, end});
-    if (attacker == defender) out.push_back({"stesso punteggio", first, end});
+    if (attacker == defender) out.push_back({"pareggio nei dadi", first, end});
   }
   return out;
 }
 
 void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
               FactMap* facts) {
+  // The numbers of the description (content words: a stopword is in no reading's span).
+  std::vector<size_t> numbers;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (!tokens[i].stop && NumberOf(tokens[i].word)) numbers.push_back(i);
+  }
+  if (numbers.empty()) return;
   std::vector<size_t> rolls;
   const std::vector<DiceStatement> statements = DiceStatements(tokens, &rolls);
-  if (rolls.empty()) return;
   // Where each token stands among the content words (the space readings' spans count in).
   std::vector<size_t> content_index(tokens.size() + 1, 0);
   for (size_t i = 0, c = 0; i < tokens.size(); ++i) {
@@ -287,10 +292,11 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
     return whole;
   };
   // The facts of this game that take a side's roll. A game whose forms read a side's roll
-  // but not these numbers (a 10 on a six-sided die) is not the game of this duel.
+  // but not the numbers rolled (a 10 on a six-sided die) is not the game of this duel.
   std::set<std::string> side_facts;
   const bool has_side_facts = !read_whole("attaccante tira 1").empty();
-  for (size_t at : rolls) {
+  if (!has_side_facts && rolls.empty()) return;
+  for (size_t at : numbers) {
     bool readable = false;
     for (const char* who : {"attaccante tira ", "difensore tira "}) {
       for (const auto& [fact, list] : read_whole(who + std::to_string(NumberOf(tokens[at].word)))) {
@@ -298,7 +304,8 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
         readable = true;
       }
     }
-    if (has_side_facts && !readable) return;
+    if (has_side_facts && !readable && std::find(rolls.begin(), rolls.end(), at) != rolls.end())
+      return;
   }
   FactMap read;
   for (const DiceStatement& s : statements) {
@@ -315,7 +322,8 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
       }
     }
   }
-  // A side's fact read on a roll's bare number ("un 1" as the defender's roll) goes.
+  // A side's fact read on a bare number ("un 1" as the defender's roll, "2 caselle" as
+  // a roll) goes: whose roll a number is, if any, is this reader's to say.
   for (const std::string& fact : side_facts) {
     auto it = facts->find(fact);
     if (it == facts->end()) continue;
@@ -323,7 +331,7 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
     list.erase(std::remove_if(list.begin(), list.end(),
                               [&](const Reading& r) {
                                 return r.from_text &&
-                                       std::any_of(rolls.begin(), rolls.end(), [&](size_t at) {
+                                       std::any_of(numbers.begin(), numbers.end(), [&](size_t at) {
                                          const size_t c = content_index[at];
                                          return c >= r.first && c < r.first + r.count;
                                        });

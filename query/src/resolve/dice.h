@@ -9,7 +9,7 @@
 // rolled, who rolled higher. First and third person are mapped to roles by what the text
 // says ("il mio attaccante", "il loro difensore"), else the writer is the side with the
 // ball. What it finds is restated in the words the vocabularies' forms read
-// ("attaccante tira 6", "vince il difensore", "stesso punteggio"), so which facts of a
+// ("attaccante tira 6", "vince il difensore", "pareggio nei dadi"), so which facts of a
 // game take the values is the game's vocabulary's business, not this reader's.
 #pragma once
 
@@ -22,7 +22,7 @@ namespace arbitro {
 
 // One thing the description says about the dice, restated.
 struct DiceStatement {
-  std::string canonical;      // "attaccante tira 6", "vince il difensore", "stesso punteggio"
+  std::string canonical;      // "attaccante tira 6", "vince il difensore", "pareggio nei dadi"
   size_t first = 0, end = 0;  // the original words: [first, end) in the token vector
 };
 
@@ -35,8 +35,8 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& tokens,
 // Reads the dice statements of the description through the game's forms. A fact they
 // read (the whole restated statement matching one form) replaces what the forms read of
 // that fact in the raw text, where a bare "fa 6" or "un 1" says nothing of whose roll it
-// was; of the facts that take a side's roll, what the raw text read on a roll's number
-// is dropped. A game whose forms read a side's roll, but not the numbers rolled, reads
+// was; of the facts that take a side's roll, what the raw text read on any number is
+// dropped ("2 caselle" is no roll). A game whose forms read a side's roll, but not the numbers rolled, reads
 // nothing from them.
 void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
               FactMap* facts);
