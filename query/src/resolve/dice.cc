@@ -103,6 +103,9 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
   // "chi tira", "chi ha la palla", "con la palla", "quello col pallone", "chi contrasta".
   if ((w == "tira" || w == "attacca") && prev(1) == "chi") role = Side::kAttacker;
   if ((w == "contrasta" || w == "difende") && prev(1) == "chi") role = Side::kDefender;
+  // "la squadra A", "la squadra D".
+  if (w == "a" && prev(1) == "squadra") role = Side::kAttacker;
+  if (w == "d" && prev(1) == "squadra") role = Side::kDefender;
   if ((w == "palla" || w == "pallone") &&
       (prev(1) == "col" || prev(2) == "con" || prev(2) == "ha" || prev(2) == "ho"))
     role = Side::kAttacker;
@@ -156,6 +159,8 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
       const std::string& w = t[i - k].word;
       if (NumberOf(w) && w != "un") break;
       if (In(kRollVerbs, w)) roll = true;
+      // "l'attacco con un 6", "vince con il 6".
+      if (w == "con" && k == 2 && (t[i - 1].word == "un" || t[i - 1].word == "il")) roll = true;
       if (w == "a" && k == 1 && i >= 2 && In(kReachVerbs, t[i - 2].word)) roll = true;
       if (w == "a" && k == 1 && i >= 2 &&
           (t[i - 2].word == "entrambi" || t[i - 2].word == "entrambe"))
