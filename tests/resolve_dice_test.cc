@@ -98,6 +98,22 @@ TEST_CASE("resolve reads dice duels: side, number and who rolled higher", "[e2e]
     CHECK(j["game"].string == "calciotto");
     CHECK(ReadValues(j, "punteggio") == Values{"maggiore-difensore"});
   }
+  {  // Who won, said in words: the writer's side by what the text says of it.
+    const Json mine =
+        Resolve(idx.path(), real, "soccer-tactics",
+                "il mio attaccante e un loro difensore sulla stessa casella: vinco io "
+                "il contrasto");
+    CHECK(ReadValues(mine, "esito-contrasto") == Values{"vince-sia"});
+    const Json lost = Resolve(idx.path(), real, "soccer-tactics",
+                              "il mio difensore entra sulla casella della palla ma il contrasto lo "
+                              "vince lui");
+    CHECK(ReadValues(lost, "esito-contrasto") == Values{"vince-sia"});
+    const Json calciotto =
+        Resolve(idx.path(), real, "calciotto", "ho la palla e perdo il contrasto");
+    CHECK(ReadValues(calciotto, "punteggio") == Values{"maggiore-difensore"});
+    const Json match = Resolve(idx.path(), real, "calciotto", "alla fine vinco la partita");
+    CHECK(ReadValues(match, "punteggio").empty());
+  }
   {  // Numbers that are no roll: players, movement points, centimetres.
     const Json j =
         Resolve(idx.path(), real, "calciotto",

@@ -132,6 +132,41 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
   return Side::kNone;
 }
 
+// Who won a duel, said in words: "vinco il contrasto", "contrasto vinto da me", "perdo il
+// contrasto", "il contrasto lo vince lui". Only next to a duel word, so that "vinco la
+// partita" says nothing of the dice.
+void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* out) {
+  static const std::set<std::string> kDuel = {"contrasto", "contrasti", "duello",
+                                              "tackle",    "dadi",      "dado"};
+  static const std::set<std::string> kBy = {"da", "dal", "dall", "dalla", "dai"};
+  static const std::set<std::string> kThird = {"lui",        "lei",       "loro",  "avversario",
+                                               "avversaria", "avversari", "altro", "altra"};
+  auto word = [&](size_t i) -> std::string { return i < t.size() ? t[i].word : std::string(); };
+  for (size_t i = 0; i < t.size(); ++i) {
+    const std::string& w = t[i].word;
+    Side winner = Side::kNone;
+    const std::string before = i > 0 ? t[i - 1].word : std::string();
+    if (w == "vinco" || w == "vinciamo") winner = Side::kMe;
+    if (w == "perdo" || w == "perdiamo") winner = Side::kThem;
+    if (w == "vinto" && (before == "ho" || before == "abbiamo")) winner = Side::kMe;
+    if (w == "perso" && (before == "ho" || before == "abbiamo")) winner = Side::kThem;
+    if (w == "vinto" && In(kBy, word(i + 1))) {
+      if (word(i + 2) == "me" || word(i + 2) == "noi") winner = Side::kMe;
+      if (In(kThird, word(i + 2)) || In(kThird, word(i + 3))) winner = Side::kThem;
+    }
+    if ((w == "vince" || w == "vincono") && In(kThird, word(i + 1))) winner = Side::kThem;
+    if (winner == Side::kNone) continue;
+    bool duel = false;
+    for (size_t k = i >= 4 ? i - 4 : 0; k < t.size() && k <= i + 4; ++k)
+      duel = duel || In(kDuel, t[k].word);
+    if (!duel) continue;
+    const Side role = winner == Side::kMe ? me : Opposite(me);
+    out->push_back(
+        {role == Side::kAttacker ? "vince l'attaccante" : "vince il difensore", i, i + 1});
+    return;
+  }
+}
+
 struct Roll {
   size_t at = 0;     // token index of the number
   size_t first = 0;  // first token of the words that say it
@@ -143,6 +178,22 @@ struct Roll {
 
 std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
                                           std::vector<size_t>* roll_at) {
+  // Who is who: "il mio attaccante" binds me to the attacker (and them to the defender).
+  Side me = Side::kNone;
+  for (size_t i = 0; i < t.size(); ++i) {
+    Side person;
+    const Side s = SideAt(t, i, &person);
+    if (!IsRole(s) || person == Side::kNone) continue;
+    me = person == Side::kMe ? s : Opposite(s);
+    break;
+  }
+  if (me == Side::kNone) {
+    for (const Token& w : t) {
+      if (w.word == "difendo" || w.word == "difendendo") me = Side::kDefender;
+    }
+  }
+  if (me == Side::kNone) me = Side::kAttacker;  // the writer is the side with the ball
+
   // The numbers that are rolls: a roll verb shortly before (articles and "solo" aside), or
   // "N contro M", or a side word just before when another number is a roll ("e lui 6").
   std::vector<Roll> rolls;
@@ -175,28 +226,16 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
         elliptic.push_back(i);
     }
   }
-  if (rolls.empty()) return {};
+  std::vector<DiceStatement> out;
+  if (rolls.empty()) {
+    Outcome(t, me, &out);
+    return out;
+  }
   for (size_t i : elliptic) rolls.push_back({i, i, NumberOf(t[i].word), Side::kNone});
   std::sort(rolls.begin(), rolls.end(), [](const Roll& a, const Roll& b) { return a.at < b.at; });
   if (roll_at) {
     for (const Roll& r : rolls) roll_at->push_back(r.at);
   }
-
-  // Who is who: "il mio attaccante" binds me to the attacker (and them to the defender).
-  Side me = Side::kNone;
-  for (size_t i = 0; i < t.size(); ++i) {
-    Side person;
-    const Side s = SideAt(t, i, &person);
-    if (!IsRole(s) || person == Side::kNone) continue;
-    me = person == Side::kMe ? s : Opposite(s);
-    break;
-  }
-  if (me == Side::kNone) {
-    for (const Token& w : t) {
-      if (w.word == "difendo" || w.word == "difendendo") me = Side::kDefender;
-    }
-  }
-  if (me == Side::kNone) me = Side::kAttacker;  // the writer is the side with the ball
 
   // The side of each roll: the nearest side word before it, not past the previous roll.
   size_t floor = 0;
@@ -246,7 +285,6 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
     if (roll.side == Side::kDefender || roll.side == Side::kBoth)
       put(roll.value, roll.first, roll.at + 1, &defender, &def_first, &def_end, &def_clash);
   }
-  std::vector<DiceStatement> out;
   if (attacker && !att_clash)
     out.push_back({"attaccante tira " + std::to_string(attacker), att_first, att_end});
   if (defender && !def_clash)
@@ -259,6 +297,8 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
     if (attacker > defender) out.push_back({"vince l'attaccante", first, end});
     if (attacker < defender) out.push_back({"vince il difensore", first, end});
     if (attacker == defender) out.push_back({"pareggio nei dadi", first, end});
+  } else {
+    Outcome(t, me, &out);
   }
   return out;
 }
@@ -270,9 +310,9 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (!tokens[i].stop && NumberOf(tokens[i].word)) numbers.push_back(i);
   }
-  if (numbers.empty()) return;
   std::vector<size_t> rolls;
   const std::vector<DiceStatement> statements = DiceStatements(tokens, &rolls);
+  if (numbers.empty() && statements.empty()) return;
   // Where each token stands among the content words (the space readings' spans count in).
   std::vector<size_t> content_index(tokens.size() + 1, 0);
   for (size_t i = 0, c = 0; i < tokens.size(); ++i) {
@@ -300,7 +340,7 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
   // but not the numbers rolled (a 10 on a six-sided die) is not the game of this duel.
   std::set<std::string> side_facts;
   const bool has_side_facts = !read_whole("attaccante tira 1").empty();
-  if (!has_side_facts && rolls.empty()) return;
+  if (!has_side_facts && rolls.empty() && statements.empty()) return;
   for (size_t at : numbers) {
     bool readable = false;
     for (const char* who : {"attaccante tira ", "difensore tira "}) {
