@@ -13,6 +13,7 @@
 #include "core/engine_impl.h"
 #include "core/fact_reader.h"
 #include "core/rules.h"
+#include "resolve/dice.h"
 #include "resolve/evaluate.h"
 #include "resolve/retrieve.h"
 
@@ -261,7 +262,10 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     }
     FactMap facts;
     std::vector<std::string> contradictions;
-    if (!structured) ReadFacts(im, *gr, content, &facts, &contradictions);
+    if (!structured) {
+      ReadFacts(im, *gr, content, &facts, &contradictions);
+      ReadDice(im, *gr, tokens, &facts);
+    }
     ResolveResult attempt;
     attempt.scenario = scenario;
     FactMap used;

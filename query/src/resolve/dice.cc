@@ -1,0 +1,390 @@
+// Dice duels and numbers as people write them (see dice.h).
+#include "resolve/dice.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace arbitro {
+namespace {
+
+// Whose roll a word names.
+enum class Side { kNone, kMe, kThem, kAttacker, kDefender, kBoth };
+
+// How far back from a number its side is looked for, and its roll verb.
+constexpr size_t kSideWindow = 6;
+constexpr size_t kVerbWindow = 3;
+// Dice totals people write (two dice plus a base stay well below).
+constexpr int kMaxRoll = 30;
+
+bool In(const std::set<std::string>& s, const std::string& w) {
+  return s.count(w) > 0;
+}
+
+// The value of a number written in digits or in words; 0 when the word is none.
+int NumberOf(const std::string& w) {
+  static const std::map<std::string, int> kWords = {
+      {"uno", 1},   {"due", 2},  {"tre", 3},  {"quattro", 4}, {"cinque", 5},  {"sei", 6},
+      {"sette", 7}, {"otto", 8}, {"nove", 9}, {"dieci", 10},  {"undici", 11}, {"dodici", 12}};
+  if (!w.empty() &&
+      std::all_of(w.begin(), w.end(), [](unsigned char c) { return std::isdigit(c); })) {
+    if (w.size() > 2) return 0;
+    const int n = std::stoi(w);
+    return n >= 1 && n <= kMaxRoll ? n : 0;
+  }
+  auto it = kWords.find(w);
+  return it == kWords.end() ? 0 : it->second;
+}
+
+const std::set<std::string> kRollVerbs = {
+    "tira",        "tiro",     "tiri",     "tiriamo",   "tirano",    "tirando",   "tirato",
+    "fa",          "faccio",   "fai",      "facciamo",  "fanno",     "fatto",     "facendo",
+    "ottiene",     "ottengo",  "ottenuto", "otteniamo", "ottengono", "totalizza", "totalizzo",
+    "totalizzano", "lancia",   "lancio",   "lanciato",  "esce",      "escono",    "uscito",
+    "realizza",    "realizzo", "contro"};
+// "finiscono a 10", "si ferma a 8": a roll verb two words back.
+const std::set<std::string> kReachVerbs = {"finiscono", "finisce",  "ferma",  "fermano",
+                                           "arriva",    "arrivano", "chiude", "chiudono"};
+// Words a number may stand before without being a roll.
+const std::set<std::string> kUnits = {
+    "cm",      "centimetri", "metri",      "metro",      "mt",          "minuti",   "minuto",
+    "secondi", "caselle",    "casella",    "volte",      "volta",       "giri",     "giro",
+    "gol",     "reti",       "carte",      "carta",      "pedine",      "pedina",   "omini",
+    "omino",   "miniature",  "miniatura",  "calciatori", "giocatori",   "rigori",   "gialli",
+    "giallo",  "cartellini", "colpi",      "tocchi",     "spostamenti", "passaggi", "dadi",
+    "dado",    "difensori",  "attaccanti", "squadre",    "tempi",       "contro"};
+const std::set<std::string> kMe = {"io",     "mio",     "mia",       "miei",   "mie",
+                                   "noi",    "nostro",  "nostra",    "nostri", "nostre",
+                                   "faccio", "ottengo", "totalizzo", "lancio", "realizzo"};
+const std::set<std::string> kThem = {"lui",        "lei",   "suo",        "sua",        "suoi",
+                                     "sue",        "loro",  "avversario", "avversaria", "avversari",
+                                     "avversarie", "altro", "altra"};
+const std::set<std::string> kAttacker = {"attaccante", "attacco", "tiratore", "sia", "portatore"};
+const std::set<std::string> kDefender = {"difensore", "difesa", "portiere", "portierino", "sid"};
+const std::set<std::string> kBoth = {"entrambi", "entrambe",  "ambedue",     "tiriamo",
+                                     "facciamo", "otteniamo", "totalizziamo"};
+const std::set<std::string> kPossessives = {"mio",    "mia",    "miei",   "mie", "nostro",
+                                            "nostra", "nostri", "nostre", "suo", "sua",
+                                            "suoi",   "sue",    "loro"};
+
+Side Opposite(Side s) {
+  switch (s) {
+    case Side::kMe:
+      return Side::kThem;
+    case Side::kThem:
+      return Side::kMe;
+    case Side::kAttacker:
+      return Side::kDefender;
+    case Side::kDefender:
+      return Side::kAttacker;
+    default:
+      return Side::kNone;
+  }
+}
+
+bool IsRole(Side s) {
+  return s == Side::kAttacker || s == Side::kDefender;
+}
+
+// The side the word at i names, looking at its neighbours for the phrases
+// ("chi tira", "con la palla", "tutti e due"); sets *bound_person to the person a role is
+// said of ("il mio attaccante": kMe).
+Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
+  const std::string& w = t[i].word;
+  auto prev = [&](size_t k) -> std::string { return i >= k ? t[i - k].word : std::string(); };
+  auto next = [&](size_t k) -> std::string {
+    return i + k < t.size() ? t[i + k].word : std::string();
+  };
+  *bound_person = Side::kNone;
+  Side role = Side::kNone;
+  if (In(kAttacker, w)) role = Side::kAttacker;
+  if (In(kDefender, w)) role = Side::kDefender;
+  // "chi tira", "chi ha la palla", "con la palla", "quello col pallone", "chi contrasta".
+  if ((w == "tira" || w == "attacca") && prev(1) == "chi") role = Side::kAttacker;
+  if ((w == "contrasta" || w == "difende") && prev(1) == "chi") role = Side::kDefender;
+  // "la squadra A", "la squadra D".
+  if (w == "a" && prev(1) == "squadra") role = Side::kAttacker;
+  if (w == "d" && prev(1) == "squadra") role = Side::kDefender;
+  if ((w == "palla" || w == "pallone") &&
+      (prev(1) == "col" || prev(2) == "con" || prev(2) == "ha" || prev(2) == "ho"))
+    role = Side::kAttacker;
+  if (role != Side::kNone) {
+    // The person the role is said of: "il mio attaccante", "il loro difensore",
+    // "il difensore avversario".
+    for (size_t k = 1; k <= 2 && k <= i; ++k) {
+      if (In(kPossessives, prev(k))) {
+        *bound_person = In(kMe, prev(k)) ? Side::kMe : Side::kThem;
+        break;
+      }
+    }
+    if (next(1) == "avversario" || next(1) == "avversaria") *bound_person = Side::kThem;
+    return role;
+  }
+  if (w == "due" && (prev(1) == "e" && (prev(2) == "tutti" || prev(2) == "tutte")))
+    return Side::kBoth;
+  if (In(kBoth, w)) return Side::kBoth;
+  if (In(kMe, w)) return Side::kMe;
+  if (In(kThem, w)) return Side::kThem;
+  // "io tiro 6", "tiro 6 e lui 5": first person when a number follows.
+  if (w == "tiro" && (NumberOf(next(1)) || (next(1) == "un" && NumberOf(next(2)))))
+    return Side::kMe;
+  return Side::kNone;
+}
+
+// Who won a duel, said in words: "vinco il contrasto", "contrasto vinto da me", "perdo il
+// contrasto", "il contrasto lo vince lui". Only next to a duel word, so that "vinco la
+// partita" says nothing of the dice.
+void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* out) {
+  static const std::set<std::string> kDuel = {"contrasto", "contrasti", "duello",
+                                              "tackle",    "dadi",      "dado"};
+  static const std::set<std::string> kBy = {"da", "dal", "dall", "dalla", "dai"};
+  static const std::set<std::string> kThird = {"lui",        "lei",       "loro",  "avversario",
+                                               "avversaria", "avversari", "altro", "altra"};
+  auto word = [&](size_t i) -> std::string { return i < t.size() ? t[i].word : std::string(); };
+  for (size_t i = 0; i < t.size(); ++i) {
+    const std::string& w = t[i].word;
+    Side winner = Side::kNone;
+    const std::string before = i > 0 ? t[i - 1].word : std::string();
+    if (w == "vinco" || w == "vinciamo") winner = Side::kMe;
+    if (w == "perdo" || w == "perdiamo") winner = Side::kThem;
+    if (w == "vinto" && (before == "ho" || before == "abbiamo")) winner = Side::kMe;
+    if (w == "perso" && (before == "ho" || before == "abbiamo")) winner = Side::kThem;
+    if (w == "vinto" && In(kBy, word(i + 1))) {
+      if (word(i + 2) == "me" || word(i + 2) == "noi") winner = Side::kMe;
+      if (In(kThird, word(i + 2)) || In(kThird, word(i + 3))) winner = Side::kThem;
+    }
+    if ((w == "vince" || w == "vincono") && In(kThird, word(i + 1))) winner = Side::kThem;
+    if (winner == Side::kNone) continue;
+    bool duel = false;
+    for (size_t k = i >= 4 ? i - 4 : 0; k < t.size() && k <= i + 4; ++k)
+      duel = duel || In(kDuel, t[k].word);
+    if (!duel) continue;
+    const Side role = winner == Side::kMe ? me : Opposite(me);
+    out->push_back(
+        {role == Side::kAttacker ? "vince l'attaccante" : "vince il difensore", i, i + 1});
+    return;
+  }
+}
+
+struct Roll {
+  size_t at = 0;     // token index of the number
+  size_t first = 0;  // first token of the words that say it
+  int value = 0;
+  Side side = Side::kNone;
+};
+
+}  // namespace
+
+std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
+                                          std::vector<size_t>* roll_at) {
+  // Who is who: "il mio attaccante" binds me to the attacker (and them to the defender).
+  Side me = Side::kNone;
+  for (size_t i = 0; i < t.size(); ++i) {
+    Side person;
+    const Side s = SideAt(t, i, &person);
+    if (!IsRole(s) || person == Side::kNone) continue;
+    me = person == Side::kMe ? s : Opposite(s);
+    break;
+  }
+  if (me == Side::kNone) {
+    for (const Token& w : t) {
+      if (w.word == "difendo" || w.word == "difendendo") me = Side::kDefender;
+    }
+  }
+  if (me == Side::kNone) me = Side::kAttacker;  // the writer is the side with the ball
+
+  // The numbers that are rolls: a roll verb shortly before (articles and "solo" aside), or
+  // "N contro M", or a side word just before when another number is a roll ("e lui 6").
+  std::vector<Roll> rolls;
+  std::vector<size_t> elliptic;  // numbers right after a side word, rolls if any other is
+  for (size_t i = 0; i < t.size(); ++i) {
+    const int n = NumberOf(t[i].word);
+    if (!n) continue;
+    if (i + 1 < t.size() && In(kUnits, t[i + 1].word) && t[i + 1].word != "contro") continue;
+    if (i + 2 < t.size() && t[i + 1].word == "punti" && t[i + 2].word == "spostamento") continue;
+    // "tutti e due", "i due": not a roll.
+    if (t[i].word == "due" && i > 0 && (t[i - 1].word == "e" || t[i - 1].word == "i")) continue;
+    bool roll = false;
+    for (size_t k = 1; k <= kVerbWindow && k <= i && !roll; ++k) {
+      const std::string& w = t[i - k].word;
+      if (NumberOf(w) && w != "un") break;
+      if (In(kRollVerbs, w)) roll = true;
+      // "l'attacco con un 6", "vince con il 6".
+      if (w == "con" && k == 2 && (t[i - 1].word == "un" || t[i - 1].word == "il")) roll = true;
+      if (w == "a" && k == 1 && i >= 2 && In(kReachVerbs, t[i - 2].word)) roll = true;
+      if (w == "a" && k == 1 && i >= 2 &&
+          (t[i - 2].word == "entrambi" || t[i - 2].word == "entrambe"))
+        roll = true;
+    }
+    if (roll) {
+      rolls.push_back({i, i, n, Side::kNone});
+    } else if (i > 0) {
+      Side bound;
+      if (SideAt(t, i - 1, &bound) != Side::kNone ||
+          (i > 1 && SideAt(t, i - 2, &bound) != Side::kNone))
+        elliptic.push_back(i);
+    }
+  }
+  std::vector<DiceStatement> out;
+  if (rolls.empty()) {
+    Outcome(t, me, &out);
+    return out;
+  }
+  for (size_t i : elliptic) rolls.push_back({i, i, NumberOf(t[i].word), Side::kNone});
+  std::sort(rolls.begin(), rolls.end(), [](const Roll& a, const Roll& b) { return a.at < b.at; });
+  if (roll_at) {
+    for (const Roll& r : rolls) roll_at->push_back(r.at);
+  }
+
+  // The side of each roll: the nearest side word before it, not past the previous roll.
+  size_t floor = 0;
+  for (size_t r = 0; r < rolls.size(); ++r) {
+    Roll& roll = rolls[r];
+    for (size_t k = 1; k <= kSideWindow && k <= roll.at && roll.at - k >= floor; ++k) {
+      Side person;
+      const Side s = SideAt(t, roll.at - k, &person);
+      if (s == Side::kNone) continue;
+      roll.side = s;
+      roll.first = roll.at - k;
+      break;
+    }
+    // "1 contro 6": the second number is the other side's.
+    if (r > 0 && roll.side == Side::kNone && roll.at >= 1 && t[roll.at - 1].word == "contro" &&
+        rolls[r - 1].at + 2 == roll.at) {
+      roll.side = Opposite(rolls[r - 1].side);
+      roll.first = roll.at - 1;
+    }
+    if (roll.side == Side::kMe) roll.side = me;
+    if (roll.side == Side::kThem) roll.side = Opposite(me);
+    floor = roll.at + 1;
+  }
+
+  // One number per side; a side given two different numbers says nothing sure.
+  int attacker = 0, defender = 0;
+  size_t att_first = 0, att_end = 0, def_first = 0, def_end = 0;
+  bool att_clash = false, def_clash = false;
+  auto put = [](int v, size_t first, size_t end, int* slot, size_t* sf, size_t* se, bool* clash) {
+    if (*slot && *slot != v) *clash = true;
+    if (!*slot) {
+      *slot = v;
+      *sf = first;
+      *se = end;
+    }
+  };
+  bool keeper = false;  // a side is the goalkeeper or the shooter
+  for (const Roll& roll : rolls) {
+    for (size_t i = roll.first; i < roll.at; ++i) {
+      const std::string& w = t[i].word;
+      if (w == "portiere" || w == "portierino" || w == "tiratore" ||
+          (w == "tira" && i > 0 && t[i - 1].word == "chi"))
+        keeper = true;
+    }
+    if (roll.side == Side::kAttacker || roll.side == Side::kBoth)
+      put(roll.value, roll.first, roll.at + 1, &attacker, &att_first, &att_end, &att_clash);
+    if (roll.side == Side::kDefender || roll.side == Side::kBoth)
+      put(roll.value, roll.first, roll.at + 1, &defender, &def_first, &def_end, &def_clash);
+  }
+  if (attacker && !att_clash)
+    out.push_back({"attaccante tira " + std::to_string(attacker), att_first, att_end});
+  if (defender && !def_clash)
+    out.push_back({"difensore tira " + std::to_string(defender), def_first, def_end});
+  if (attacker && defender && !att_clash && !def_clash) {
+    const size_t first = std::min(att_first, def_first), end = std::max(att_end, def_end);
+    // Both sides rolled: a duel, against the goalkeeper a shot ("tiro ai dadi contro il
+    // portiere"), else a tackle ("contrasto ai dadi"); each game's forms say which phase.
+    out.push_back({keeper ? "tiro ai dadi contro il portiere" : "contrasto ai dadi", first, end});
+    if (attacker > defender) out.push_back({"vince l'attaccante", first, end});
+    if (attacker < defender) out.push_back({"vince il difensore", first, end});
+    if (attacker == defender) out.push_back({"pareggio nei dadi", first, end});
+  } else {
+    Outcome(t, me, &out);
+  }
+  return out;
+}
+
+void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
+              FactMap* facts) {
+  // The numbers of the description (content words: a stopword is in no reading's span).
+  std::vector<size_t> numbers;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (!tokens[i].stop && NumberOf(tokens[i].word)) numbers.push_back(i);
+  }
+  std::vector<size_t> rolls;
+  const std::vector<DiceStatement> statements = DiceStatements(tokens, &rolls);
+  if (numbers.empty() && statements.empty()) return;
+  // Where each token stands among the content words (the space readings' spans count in).
+  std::vector<size_t> content_index(tokens.size() + 1, 0);
+  for (size_t i = 0, c = 0; i < tokens.size(); ++i) {
+    content_index[i] = c;
+    if (!tokens[i].stop) ++c;
+  }
+  // What the game's forms read of a restated statement: only forms that read the whole of
+  // it ("attaccante tira 6" is the attacker's roll, not the piece "attaccante").
+  auto read_whole = [&](const std::string& canonical) {
+    std::vector<Token> content;
+    for (const Token& t : im.analyzer->Tokenize(canonical)) {
+      if (!t.stop) content.push_back(t);
+    }
+    FactMap one, whole;
+    std::vector<std::string> contradictions;
+    ReadFacts(im, gr, content, &one, &contradictions);
+    for (auto& [fact, list] : one) {
+      for (Reading& r : list) {
+        if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
+      }
+    }
+    return whole;
+  };
+  // The facts of this game that take a side's roll. A game whose forms read a side's roll
+  // but not the numbers rolled (a 10 on a six-sided die) is not the game of this duel.
+  std::set<std::string> side_facts;
+  const bool has_side_facts = !read_whole("attaccante tira 1").empty();
+  if (!has_side_facts && rolls.empty() && statements.empty()) return;
+  for (size_t at : numbers) {
+    bool readable = false;
+    for (const char* who : {"attaccante tira ", "difensore tira "}) {
+      for (const auto& [fact, list] : read_whole(who + std::to_string(NumberOf(tokens[at].word)))) {
+        side_facts.insert(fact);
+        readable = true;
+      }
+    }
+    if (has_side_facts && !readable && std::find(rolls.begin(), rolls.end(), at) != rolls.end())
+      return;
+  }
+  FactMap read;
+  for (const DiceStatement& s : statements) {
+    std::string words;
+    for (size_t i = s.first; i < s.end; ++i) words += (i > s.first ? " " : "") + tokens[i].word;
+    for (auto& [fact, list] : read_whole(s.canonical)) {
+      for (Reading& r : list) {
+        r.words = words;
+        r.first = content_index[s.first];
+        auto& kept = read[fact];
+        if (std::none_of(kept.begin(), kept.end(),
+                         [&](const Reading& k) { return k.value == r.value; }))
+          kept.push_back(r);
+      }
+    }
+  }
+  // A side's fact read on a bare number ("un 1" as the defender's roll, "2 caselle" as
+  // a roll) goes: whose roll a number is, if any, is this reader's to say.
+  for (const std::string& fact : side_facts) {
+    auto it = facts->find(fact);
+    if (it == facts->end()) continue;
+    auto& list = it->second;
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](const Reading& r) {
+                                return r.from_text &&
+                                       std::any_of(numbers.begin(), numbers.end(), [&](size_t at) {
+                                         const size_t c = content_index[at];
+                                         return c >= r.first && c < r.first + r.count;
+                                       });
+                              }),
+               list.end());
+    if (list.empty()) facts->erase(it);
+  }
+  for (auto& [fact, list] : read) (*facts)[fact] = std::move(list);
+}
+
+}  // namespace arbitro

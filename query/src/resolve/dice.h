@@ -1,0 +1,44 @@
+// Dice duels and numbers as people write them ("io faccio 1 e lui 6", "tutti e due
+// tiriamo 4", "il mio attaccante tira 6 e il loro difensore tira 1", "il portiere fa 12,
+// il mio attaccante solo 9"). Implemented in dice.cc.
+//
+// The reader finds the numbers a description says were rolled (digits or words, "un 6",
+// "un sei"), the side each belongs to (first person io/mio/noi, third person
+// lui/suo/loro/avversario, the roles attaccante/attacco/tiratore/chi ha la palla and
+// difensore/difesa/portiere, both sides "tutti e due"/"entrambi") and, when both sides
+// rolled, who rolled higher. First and third person are mapped to roles by what the text
+// says ("il mio attaccante", "il loro difensore"), else the writer is the side with the
+// ball. What it finds is restated in the words the vocabularies' forms read
+// ("attaccante tira 6", "vince il difensore", "pareggio nei dadi"), so which facts of a
+// game take the values is the game's vocabulary's business, not this reader's.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/fact_reader.h"
+
+namespace arbitro {
+
+// One thing the description says about the dice, restated.
+struct DiceStatement {
+  std::string canonical;      // "attaccante tira 6", "vince il difensore", "pareggio nei dadi"
+  size_t first = 0, end = 0;  // the original words: [first, end) in the token vector
+};
+
+// The dice statements of a description (all its tokens, stopwords included); empty when
+// it states no roll. *rolls (when given) receives the token index of every number read
+// as a roll.
+std::vector<DiceStatement> DiceStatements(const std::vector<Token>& tokens,
+                                          std::vector<size_t>* rolls = nullptr);
+
+// Reads the dice statements of the description through the game's forms. A fact they
+// read (the whole restated statement matching one form) replaces what the forms read of
+// that fact in the raw text, where a bare "fa 6" or "un 1" says nothing of whose roll it
+// was; of the facts that take a side's roll, what the raw text read on any number is
+// dropped ("2 caselle" is no roll). A game whose forms read a side's roll, but not the numbers rolled, reads
+// nothing from them.
+void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
+              FactMap* facts);
+
+}  // namespace arbitro
