@@ -2,7 +2,11 @@
 // written from the corpus model (see index_writer.h).
 #include "index_writer.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -22,10 +26,10 @@ class SqliteWriter {
       : corpus_(corpus), analyzer_(analyzer), db_(*db) {}
 
   Status Write(IndexStats* stats) {
-    Status s = db_.Exec(IndexSchemaSql());
-    if (!s.ok()) return s;
+    // The DDL inside the one transaction too: one commit instead of one per statement.
     return db_.Transaction([&] {
-      Status st = WriteMeta();
+      Status st = db_.Exec(IndexSchemaSql());
+      if (st.ok()) st = WriteMeta();
       if (st.ok()) st = WriteLexicon();
       for (const auto& [game, vocab] : corpus_.vocabularies) {
         if (st.ok()) st = WriteVocabulary(vocab);
@@ -549,17 +553,36 @@ class SqliteWriter {
   std::map<const Rulebook*, long long> doc_ids_;
 };
 
+// Makes a finished file durable (the SQLite writer itself does not sync, see below).
+Status SyncFile(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::IOError("cannot open " + path + ": " + std::strerror(errno));
+  const int rc = ::fsync(fd);
+  const int err = errno;
+  ::close(fd);
+  if (rc != 0) return Status::IOError("cannot sync " + path + ": " + std::strerror(err));
+  return Status::OK();
+}
+
 }  // namespace
 
 Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats* stats) {
   Database db;
   Status s = Database::Open(SqlitePath(dir), /*read_only=*/false, &db);
   if (!s.ok()) return s;
+  // The file lives in a private temporary folder that is discarded on any failure and
+  // published only once complete: no fsync per commit (synchronous = OFF), one fsync of
+  // the finished file below instead; a cache large enough that a big corpus's pages are
+  // not spilled (through the rollback journal) before the commit.
+  s = db.Exec("PRAGMA synchronous = OFF; PRAGMA cache_size = -65536");
+  if (!s.ok()) return s;
   Analyzer analyzer(corpus.lexicon);
   SqliteWriter sqlite(corpus, analyzer, &db);
   s = sqlite.Write(stats);
   if (!s.ok()) return s;
   db = Database();  // closed before the Xapian pass and before publishing
+  s = SyncFile(SqlitePath(dir));
+  if (!s.ok()) return s;
 
   return WriteXapian(corpus, analyzer, sqlite.unit_ids(), XapianPath(dir), stats);
 }
