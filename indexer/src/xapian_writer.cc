@@ -5,13 +5,11 @@
 #include <xapian.h>
 
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
-#include <functional>
 #include <map>
 #include <set>
-#include <thread>
 
+#include "arbitro/parallel.h"
 #include "thesaurus.h"
 
 namespace arbitro {
@@ -34,23 +32,6 @@ using UnitRef = std::pair<const Rulebook*, int>;
 // (under Xapian's default flush threshold of 10,000), then compacted into one database.
 constexpr size_t kMaxShardDocuments = 4000;
 
-size_t Workers() {
-  const unsigned cores = std::thread::hardware_concurrency();
-  return std::clamp<size_t>(cores, 1, 4);
-}
-
-// Runs task(0) … task(count - 1) on up to `workers` threads.
-void RunParallel(size_t count, size_t workers, const std::function<void(size_t)>& task) {
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i = next++; i < count; i = next++) task(i);
-  };
-  std::vector<std::thread> threads;
-  for (size_t w = 1; w < std::min(workers, count); ++w) threads.emplace_back(work);
-  work();
-  for (std::thread& t : threads) t.join();
-}
-
 class XapianWriter {
  public:
   XapianWriter(const Corpus& corpus, const Analyzer& analyzer, const UnitIds& ids)
@@ -66,7 +47,7 @@ class XapianWriter {
         if (book.units[i].citable()) units.emplace_back(&book, static_cast<int>(i));
       }
     }
-    const size_t workers = Workers();
+    const size_t workers = ParallelWorkers();
     const size_t shards =
         std::max<size_t>(std::min(workers, units.size()),
                          (units.size() + kMaxShardDocuments - 1) / kMaxShardDocuments);
@@ -87,7 +68,7 @@ class XapianWriter {
     // Task 0 reads the thesaurus; tasks 1 … shards write one shard each.
     ThesaurusLinks thesaurus;
     std::vector<Status> status(shards + 1);
-    RunParallel(shards + 1, workers, [&](size_t task) {
+    ParallelFor(shards + 1, [&](size_t task) {
       const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
       try {
         if (task == 0) {
