@@ -86,11 +86,14 @@ ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& 
 size_t AddThesaurus(const ThesaurusLinks& links, const Xapian::Database& index,
                     Xapian::WritableDatabase* db) {
   size_t linked = 0;
+  std::unordered_map<std::string, bool> indexed;  // a term recurs across headwords
   for (const auto& [stem, terms] : links) {
     size_t added = 0;
     for (const std::string& term : terms) {
       if (added == kMaxPerWord) break;
-      if (index.get_termfreq(term) == 0) continue;  // only words the rulebooks use
+      auto [it, fresh] = indexed.emplace(term, false);
+      if (fresh) it->second = index.get_termfreq(term) > 0;
+      if (!it->second) continue;  // only words the rulebooks use
       db->add_synonym(prefix::kThesaurus + stem, term);
       ++added;
     }
