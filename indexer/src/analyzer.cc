@@ -105,15 +105,20 @@ struct CodePoint {
   size_t begin, end;
 };
 
-std::vector<CodePoint> Decode(std::string_view text) {
-  std::vector<CodePoint> out;
-  out.reserve(text.size());
+void DecodeInto(std::string_view text, std::vector<CodePoint>* out) {
+  out->clear();
+  out->reserve(text.size());
   size_t i = 0;
   while (i < text.size()) {
     size_t begin = i;
     char32_t cp = FoldCodePoint(DecodeUtf8(text, &i));
-    out.push_back({cp, begin, i});
+    out->push_back({cp, begin, i});
   }
+}
+
+std::vector<CodePoint> Decode(std::string_view text) {
+  std::vector<CodePoint> out;
+  DecodeInto(text, &out);
   return out;
 }
 
@@ -232,7 +237,10 @@ std::string Analyzer::TermOf(const std::string& word) const {
 }
 
 std::vector<Token> Analyzer::Tokenize(std::string_view text) const {
-  std::vector<CodePoint> cps = Decode(text);
+  // The decoded text, in a buffer each thread reuses (Tokenize runs for every text
+  // of every document).
+  thread_local std::vector<CodePoint> cps;
+  DecodeInto(text, &cps);
   std::vector<Token> tokens;
   size_t i = 0;
   size_t position = 0;
@@ -288,6 +296,8 @@ std::vector<Token> Analyzer::Tokenize(std::string_view text) const {
     }
     finish(std::move(word), begin, end);
   }
+  constexpr size_t kKeptCodePoints = 1 << 16;  // a huge text's buffer is not kept
+  if (cps.capacity() > kKeptCodePoints) std::vector<CodePoint>().swap(cps);
   return tokens;
 }
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "arbitro/parallel.h"
 #include "thesaurus.h"
@@ -24,6 +25,10 @@ bool IsLead(const Rulebook& book, int index) {
   }
   return false;
 }
+
+// Words for Xapian's spelling table and how often the shard's documents use them: added
+// once each at the end (the table sums the counts), not once per occurrence.
+using Spellings = std::unordered_map<std::string, Xapian::termcount>;
 
 // The citable units in index order: Xapian document i + 1 is units[i].
 using UnitRef = std::pair<const Rulebook*, int>;
@@ -79,9 +84,11 @@ class XapianWriter {
         const size_t begin = units.size() * k / shards, end = units.size() * (k + 1) / shards;
         Xapian::WritableDatabase db(shard_paths[k], Xapian::DB_CREATE_OR_OVERWRITE |
                                                         Xapian::DB_NO_SYNC | Xapian::DB_DANGEROUS);
+        Spellings spellings;
         for (size_t i = begin; i < end; ++i) {
-          db.add_document(MakeDocument(analyzer, *units[i].first, units[i].second, &db));
+          db.add_document(MakeDocument(analyzer, *units[i].first, units[i].second, &spellings));
         }
+        for (const auto& [word, count] : spellings) db.add_spelling(word, count);
         db.commit();
         db.close();
       } catch (const Xapian::Error& e) {
@@ -119,13 +126,13 @@ class XapianWriter {
   // field (0: the words are present but weigh nothing). A field prefix adds each term
   // once more under it.
   static void IndexText(const Analyzer& analyzer, const std::string& text, unsigned wdf_inc,
-                        const char* field_prefix, Xapian::Document* doc,
-                        Xapian::WritableDatabase* db, Xapian::termpos* pos) {
+                        const char* field_prefix, Xapian::Document* doc, Spellings* spellings,
+                        Xapian::termpos* pos) {
     std::vector<Token> tokens = analyzer.Tokenize(text);
     for (const Token& t : tokens) {
       doc->add_posting(t.term, *pos + t.position, wdf_inc);
       if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
-      if (!t.stop && t.word.size() > 2) db->add_spelling(t.word);
+      if (!t.stop && t.word.size() > 2) ++(*spellings)[t.word];
     }
     for (const PhraseMatch& p : analyzer.Phrases(tokens)) {
       doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
@@ -146,7 +153,7 @@ class XapianWriter {
   }
 
   Xapian::Document MakeDocument(const Analyzer& analyzer, const Rulebook& book, int index,
-                                Xapian::WritableDatabase* db) const {
+                                Spellings* spellings) const {
     const Unit& u = book.units[index];
     Xapian::Document doc;
     Xapian::termpos pos = 0;
@@ -156,8 +163,8 @@ class XapianWriter {
       headings = book.units[p].num + " " + book.units[p].heading + " " + headings;
     }
     headings += " " + u.heading;
-    IndexText(analyzer, headings, 3, prefix::kHeading, &doc, db, &pos);
-    IndexText(analyzer, u.text, 1, nullptr, &doc, db, &pos);
+    IndexText(analyzer, headings, 3, prefix::kHeading, &doc, spellings, &pos);
+    IndexText(analyzer, u.text, 1, nullptr, &doc, spellings, &pos);
     // Sanctions and decisions of the cases, in words: "cosa succede se …" questions.
     std::string logic;
     for (const Case& c : u.cases) {
@@ -176,8 +183,8 @@ class XapianWriter {
     }
     // Rulings restate the text's words ("Mani nella ruck: calcio di punizione …"): their
     // words are present (coverage, phrases) but add no weight to the text's frequencies.
-    IndexText(analyzer, logic, 0, nullptr, &doc, db, &pos);
-    for (const Term& t : u.terms) IndexText(analyzer, t.name, 2, nullptr, &doc, db, &pos);
+    IndexText(analyzer, logic, 0, nullptr, &doc, spellings, &pos);
+    for (const Term& t : u.terms) IndexText(analyzer, t.name, 2, nullptr, &doc, spellings, &pos);
     // Names: a question naming the thing ("placcaggio irregolare?") finds what is
     // headed by it or defines it.
     auto add_name = [&](const std::string& name) {
