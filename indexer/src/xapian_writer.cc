@@ -35,7 +35,7 @@ using UnitRef = std::pair<const Rulebook*, int>;
 
 // Documents per shard at most: the shards are built in parallel, each in one pass
 // (under Xapian's default flush threshold of 10,000), then compacted into one database.
-constexpr size_t kMaxShardDocuments = 4000;
+constexpr size_t kMaxShardDocuments = 10000;
 
 class XapianWriter {
  public:
