@@ -5,7 +5,8 @@
 # documents plus copies of every game folder under new game and document ids
 # (subbuteo → subbuteo-c007, subbuteo-2.0 → subbuteo-c007-2.0, …; the source texts
 # are linked, not copied), indexes it and prints:
-#   - index build, total and per document (`arbitro index`, whole process);
+#   - index build, total and per document (`arbitro index`, whole process), and the
+#     load average just before it (the build uses every core: other work slows it);
 #   - whole-process `arbitro ask`, median of 20, with --game subbuteo and with the game
 #     inferred;
 #   - in-process ask p50/p99 and served ask p50/p99 (arbitro_scale_probe).
@@ -75,11 +76,12 @@ median_ms() {  # runs "$@" 20 times, prints the median wall time in ms
 
 question="quanti tocchi può fare la stessa miniatura?"
 echo "arbitro scale bench: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%6s %10s %9s %14s %14s  %s\n' docs build_s s/doc "ask --game ms" "ask (infer) ms" "in-process and served (probe)"
+printf '%6s %10s %9s %7s %14s %14s  %s\n' docs build_s s/doc load "ask --game ms" "ask (infer) ms" "in-process and served (probe)"
 for n in "${sizes[@]}"; do
   corpus=$work/corpus-$n
   index=$work/index-$n
   make_corpus "$corpus" "$n"
+  build_load=$(cut -d' ' -f1 /proc/loadavg)  # other work on the machine, before the build
   t0=$(date +%s%N)
   "$arbitro" --index "$index" index --corpus "$corpus" >/dev/null
   t1=$(date +%s%N)
@@ -89,6 +91,6 @@ for n in "${sizes[@]}"; do
   with_game=$(median_ms "$arbitro" --index "$index" ask --json --game subbuteo "$question")
   inferred=$(median_ms "$arbitro" --index "$index" ask --json "$question")
   probe_out=$("$probe" --binary "$arbitro" --index "$index" "$root"/tests/eval/questions-*.tsv)
-  printf '%6s %10s %9s %14s %14s  %s\n' "$docs" "$build_s" "$per_doc" "$with_game" "$inferred" "$probe_out"
+  printf '%6s %10s %9s %7s %14s %14s  %s\n' "$docs" "$build_s" "$per_doc" "$build_load" "$with_game" "$inferred" "$probe_out"
   rm -rf "$corpus" "$index"
 done

@@ -105,15 +105,20 @@ struct CodePoint {
   size_t begin, end;
 };
 
-std::vector<CodePoint> Decode(std::string_view text) {
-  std::vector<CodePoint> out;
-  out.reserve(text.size());
+void DecodeInto(std::string_view text, std::vector<CodePoint>* out) {
+  out->clear();
+  out->reserve(text.size());
   size_t i = 0;
   while (i < text.size()) {
     size_t begin = i;
     char32_t cp = FoldCodePoint(DecodeUtf8(text, &i));
-    out.push_back({cp, begin, i});
+    out->push_back({cp, begin, i});
   }
+}
+
+std::vector<CodePoint> Decode(std::string_view text) {
+  std::vector<CodePoint> out;
+  DecodeInto(text, &out);
   return out;
 }
 
@@ -232,7 +237,10 @@ std::string Analyzer::TermOf(const std::string& word) const {
 }
 
 std::vector<Token> Analyzer::Tokenize(std::string_view text) const {
-  std::vector<CodePoint> cps = Decode(text);
+  // The decoded text, in a buffer each thread reuses (Tokenize runs for every text
+  // of every document).
+  thread_local std::vector<CodePoint> cps;
+  DecodeInto(text, &cps);
   std::vector<Token> tokens;
   size_t i = 0;
   size_t position = 0;
@@ -288,33 +296,34 @@ std::vector<Token> Analyzer::Tokenize(std::string_view text) const {
     }
     finish(std::move(word), begin, end);
   }
+  constexpr size_t kKeptCodePoints = 1 << 16;  // a huge text's buffer is not kept
+  if (cps.capacity() > kKeptCodePoints) std::vector<CodePoint>().swap(cps);
   return tokens;
 }
 
 std::vector<PhraseMatch> Analyzer::Phrases(const std::vector<Token>& tokens) const {
   std::vector<PhraseMatch> out;
-  std::vector<bool> used(tokens.size(), false);
-  // Only the phrases starting with a term of the text, in their priority order.
-  std::vector<size_t> candidates;
-  for (const Token& t : tokens) {
-    auto it = phrases_by_first_.find(t.term);
-    if (it != phrases_by_first_.end())
-      candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+  // Every (phrase, start) whose first term is the token at start, in the phrases'
+  // priority order and then from left to right: the only places a phrase can match.
+  std::vector<std::pair<size_t, size_t>> candidates;
+  for (size_t start = 0; start < tokens.size(); ++start) {
+    auto it = phrases_by_first_.find(tokens[start].term);
+    if (it == phrases_by_first_.end()) continue;
+    for (size_t index : it->second) candidates.emplace_back(index, start);
   }
+  if (candidates.empty()) return out;
   std::sort(candidates.begin(), candidates.end());
-  candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-  for (size_t index : candidates) {
+  std::vector<char> used(tokens.size(), 0);
+  for (const auto& [index, start] : candidates) {
     const auto& [terms, slug] = phrases_[index];
-    if (terms.size() > tokens.size()) continue;
-    for (size_t start = 0; start + terms.size() <= tokens.size(); ++start) {
-      bool match = true;
-      for (size_t k = 0; k < terms.size() && match; ++k) {
-        match = !used[start + k] && tokens[start + k].term == terms[k];
-      }
-      if (!match) continue;
-      for (size_t k = 0; k < terms.size(); ++k) used[start + k] = true;
-      out.push_back({std::string(prefix::kPhrase) + slug, slug, start, terms.size()});
+    if (start + terms.size() > tokens.size()) continue;
+    bool match = true;
+    for (size_t k = 0; k < terms.size() && match; ++k) {
+      match = !used[start + k] && tokens[start + k].term == terms[k];
     }
+    if (!match) continue;
+    for (size_t k = 0; k < terms.size(); ++k) used[start + k] = 1;
+    out.push_back({std::string(prefix::kPhrase) + slug, slug, start, terms.size()});
   }
   std::sort(out.begin(), out.end(),
             [](const PhraseMatch& a, const PhraseMatch& b) { return a.first < b.first; });

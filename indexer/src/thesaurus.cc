@@ -8,6 +8,7 @@
 #include <mythes.hxx>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 namespace arbitro {
 namespace {
@@ -33,9 +34,9 @@ ThesaurusFiles DefaultThesaurus() {
   return {};
 }
 
-size_t AddThesaurus(const ThesaurusFiles& files, const Analyzer& analyzer,
-                    Xapian::WritableDatabase* db) {
-  if (files.idx.empty()) return 0;
+ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer) {
+  ThesaurusLinks links;
+  if (files.idx.empty()) return links;
   // The headwords, from the index file ("encoding", count, then "word|offset" lines).
   std::ifstream idx(files.idx);
   std::string line;
@@ -45,8 +46,18 @@ size_t AddThesaurus(const ThesaurusFiles& files, const Analyzer& analyzer,
     const std::string word = line.substr(0, line.find('|'));
     if (SingleWord(word)) words.push_back(word);
   }
+  // The term of a one-word synonym ("" when it is not one content word): synonyms
+  // recur across headwords, each is analysed once.
+  std::unordered_map<std::string, std::string> synonym_terms;
+  auto synonym_term = [&](const std::string& synonym) -> const std::string& {
+    auto [it, fresh] = synonym_terms.emplace(synonym, std::string());
+    if (fresh) {
+      const std::vector<Token> t = analyzer.Tokenize(synonym);
+      if (t.size() == 1 && !t[0].stop) it->second = t[0].term;
+    }
+    return it->second;
+  };
   MyThes thesaurus(files.idx.c_str(), files.dat.c_str());
-  size_t linked = 0;
   std::set<std::string> done;
   for (const std::string& word : words) {
     const std::vector<Token> head = analyzer.Tokenize(word);
@@ -55,19 +66,38 @@ size_t AddThesaurus(const ThesaurusFiles& files, const Analyzer& analyzer,
     if (!done.insert(stem).second) continue;
     mentry* meanings = nullptr;
     const int count = thesaurus.Lookup(word.c_str(), static_cast<int>(word.size()), &meanings);
-    std::set<std::string> added;
-    for (int m = 0; m < count && added.size() < kMaxPerWord; ++m) {
-      for (int k = 0; k < meanings[m].count && added.size() < kMaxPerWord; ++k) {
+    std::vector<std::string> terms;
+    std::set<std::string> seen;
+    for (int m = 0; m < count; ++m) {
+      for (int k = 0; k < meanings[m].count; ++k) {
         const std::string synonym = meanings[m].psyns[k];
         if (!SingleWord(synonym)) continue;
-        const std::vector<Token> t = analyzer.Tokenize(synonym);
-        if (t.size() != 1 || t[0].stop || t[0].term == stem) continue;
-        if (db->get_termfreq(t[0].term) == 0) continue;  // only words the rulebooks use
-        if (added.insert(t[0].term).second) db->add_synonym(prefix::kThesaurus + stem, t[0].term);
+        const std::string& term = synonym_term(synonym);
+        if (term.empty() || term == stem) continue;
+        if (seen.insert(term).second) terms.push_back(term);
       }
     }
     if (count > 0) thesaurus.CleanUpAfterLookup(&meanings, count);
-    linked += added.empty() ? 0 : 1;
+    if (!terms.empty()) links.emplace_back(stem, std::move(terms));
+  }
+  return links;
+}
+
+size_t AddThesaurus(const ThesaurusLinks& links, const Xapian::Database& index,
+                    Xapian::WritableDatabase* db) {
+  size_t linked = 0;
+  std::unordered_map<std::string, bool> indexed;  // a term recurs across headwords
+  for (const auto& [stem, terms] : links) {
+    size_t added = 0;
+    for (const std::string& term : terms) {
+      if (added == kMaxPerWord) break;
+      auto [it, fresh] = indexed.emplace(term, false);
+      if (fresh) it->second = index.get_termfreq(term) > 0;
+      if (!it->second) continue;  // only words the rulebooks use
+      db->add_synonym(prefix::kThesaurus + stem, term);
+      ++added;
+    }
+    linked += added ? 1 : 0;
   }
   return linked;
 }

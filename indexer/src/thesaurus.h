@@ -2,9 +2,17 @@
 // Italian thesaurus (mythes-it, read through libmythes): "sfiorato" → "toccato".
 // Stored as Xapian synonyms under the key prefix::kThesaurus + stem, apart from the
 // lexicon's synonyms, so that ask can weigh them lower (thesaurus.cc).
+//
+// In two steps, so that the slow one (reading the thesaurus) runs while the documents
+// are indexed: ThesaurusCandidates reads every headword's synonyms, AddThesaurus keeps
+// those the index holds.
 #pragma once
 
 #include <xapian.h>
+
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "arbitro/indexer.h"
 
@@ -16,10 +24,14 @@ struct ThesaurusFiles {
 };
 ThesaurusFiles DefaultThesaurus();
 
-// Adds, for every single-word headword of the thesaurus, its single-word synonyms whose
-// stems the index already holds (at most kMaxPerWord each). Returns the number of
-// headwords linked; 0 when the files are missing.
-size_t AddThesaurus(const ThesaurusFiles& files, const Analyzer& analyzer,
+// For every single-word headword (the first one of each stem), its single-word
+// synonyms' terms in the thesaurus's order, each once, without the stem itself.
+using ThesaurusLinks = std::vector<std::pair<std::string, std::vector<std::string>>>;
+ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer);
+
+// Adds, for every headword stem, its first synonyms whose terms `index` holds (at most
+// kMaxPerWord each) to `db`. Returns the number of headwords linked.
+size_t AddThesaurus(const ThesaurusLinks& links, const Xapian::Database& index,
                     Xapian::WritableDatabase* db);
 
 }  // namespace arbitro

@@ -5,9 +5,12 @@
 #include <xapian.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
+#include <unordered_map>
 
+#include "arbitro/parallel.h"
 #include "thesaurus.h"
 
 namespace arbitro {
@@ -23,25 +26,95 @@ bool IsLead(const Rulebook& book, int index) {
   return false;
 }
 
+// Words for Xapian's spelling table and how often the shard's documents use them: added
+// once each at the end (the table sums the counts), not once per occurrence.
+using Spellings = std::unordered_map<std::string, Xapian::termcount>;
+
+// The citable units in index order: Xapian document i + 1 is units[i].
+using UnitRef = std::pair<const Rulebook*, int>;
+
+// Documents per shard at most: the shards are built in parallel, each in one pass
+// (under Xapian's default flush threshold of 10,000), then compacted into one database.
+constexpr size_t kMaxShardDocuments = 10000;
+
 class XapianWriter {
  public:
   XapianWriter(const Corpus& corpus, const Analyzer& analyzer, const UnitIds& ids)
       : corpus_(corpus), analyzer_(analyzer), ids_(ids) {}
 
+  // The documents go into shards (`path`.shard-N, built in parallel, each with its own
+  // analyser), the synonyms into one more database without documents; all are then
+  // compacted into `path`, documents numbered in index order as if added one by one.
   Status Write(const std::string& path, IndexStats* stats) {
-    try {
-      Xapian::WritableDatabase db(path, Xapian::DB_CREATE_OR_OVERWRITE);
-      for (const Rulebook& book : corpus_.rulebooks) {
-        for (size_t i = 0; i < book.units.size(); ++i) {
-          if (!book.units[i].citable()) continue;
-          db.add_document(MakeDocument(book, static_cast<int>(i), &db));
-          ++stats->xapian_documents;
+    std::vector<UnitRef> units;
+    for (const Rulebook& book : corpus_.rulebooks) {
+      for (size_t i = 0; i < book.units.size(); ++i) {
+        if (book.units[i].citable()) units.emplace_back(&book, static_cast<int>(i));
+      }
+    }
+    const size_t workers = ParallelWorkers();
+    const size_t shards =
+        std::max<size_t>(std::min(workers, units.size()),
+                         (units.size() + kMaxShardDocuments - 1) / kMaxShardDocuments);
+    std::vector<std::string> shard_paths;
+    for (size_t k = 0; k < shards; ++k) shard_paths.push_back(path + ".shard-" + std::to_string(k));
+    const std::string synonyms_path = path + ".synonyms";
+    struct Cleanup {
+      std::vector<std::string> paths;
+      ~Cleanup() {
+        for (const auto& p : paths) {
+          std::error_code ec;
+          std::filesystem::remove_all(p, ec);
         }
       }
-      AddSynonyms(&db);
-      AddThesaurus(DefaultThesaurus(), analyzer_, &db);
-      db.commit();
-      db.close();
+    } cleanup{shard_paths};
+    cleanup.paths.push_back(synonyms_path);
+
+    // Task 0 reads the thesaurus; tasks 1 … shards write one shard each.
+    ThesaurusLinks thesaurus;
+    std::vector<Status> status(shards + 1);
+    ParallelFor(shards + 1, [&](size_t task) {
+      const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
+      try {
+        if (task == 0) {
+          thesaurus = ThesaurusCandidates(DefaultThesaurus(), analyzer);
+          return;
+        }
+        const size_t k = task - 1;
+        const size_t begin = units.size() * k / shards, end = units.size() * (k + 1) / shards;
+        Xapian::WritableDatabase db(shard_paths[k], Xapian::DB_CREATE_OR_OVERWRITE |
+                                                        Xapian::DB_NO_SYNC | Xapian::DB_DANGEROUS);
+        Spellings spellings;
+        for (size_t i = begin; i < end; ++i) {
+          db.add_document(MakeDocument(analyzer, *units[i].first, units[i].second, &spellings));
+        }
+        for (const auto& [word, count] : spellings) db.add_spelling(word, count);
+        db.commit();
+        db.close();
+      } catch (const Xapian::Error& e) {
+        status[task] = Status::IndexError("xapian: " + e.get_description());
+      } catch (const std::exception& e) {
+        status[task] = Status::IndexError(std::string("xapian: ") + e.what());
+      }
+    });
+    for (const Status& s : status) {
+      if (!s.ok()) return s;
+    }
+    stats->xapian_documents += units.size();
+    try {
+      Xapian::Database all;
+      for (const auto& p : shard_paths) all.add_database(Xapian::Database(p));
+      {
+        Xapian::WritableDatabase db(synonyms_path,
+                                    Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
+        AddSynonyms(&db);
+        AddThesaurus(thesaurus, all, &db);
+        db.commit();
+        db.close();
+      }
+      all.add_database(Xapian::Database(synonyms_path));
+      all.compact(path);
+      all.close();
     } catch (const Xapian::Error& e) {
       return Status::IndexError("xapian: " + e.get_description());
     }
@@ -52,15 +125,16 @@ class XapianWriter {
   // Adds the words of `text` with positions starting after *pos; wdf_inc weights the
   // field (0: the words are present but weigh nothing). A field prefix adds each term
   // once more under it.
-  void IndexText(const std::string& text, unsigned wdf_inc, const char* field_prefix,
-                 Xapian::Document* doc, Xapian::WritableDatabase* db, Xapian::termpos* pos) {
-    std::vector<Token> tokens = analyzer_.Tokenize(text);
+  static void IndexText(const Analyzer& analyzer, const std::string& text, unsigned wdf_inc,
+                        const char* field_prefix, Xapian::Document* doc, Spellings* spellings,
+                        Xapian::termpos* pos) {
+    std::vector<Token> tokens = analyzer.Tokenize(text);
     for (const Token& t : tokens) {
       doc->add_posting(t.term, *pos + t.position, wdf_inc);
       if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
-      if (!t.stop && t.word.size() > 2) db->add_spelling(t.word);
+      if (!t.stop && t.word.size() > 2) ++(*spellings)[t.word];
     }
-    for (const PhraseMatch& p : analyzer_.Phrases(tokens)) {
+    for (const PhraseMatch& p : analyzer.Phrases(tokens)) {
       doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
       if (field_prefix) doc->add_term(std::string(field_prefix) + p.term, wdf_inc);
     }
@@ -78,7 +152,8 @@ class XapianWriter {
     *pos += tokens.size() + 100;  // a gap so phrases never span fields
   }
 
-  Xapian::Document MakeDocument(const Rulebook& book, int index, Xapian::WritableDatabase* db) {
+  Xapian::Document MakeDocument(const Analyzer& analyzer, const Rulebook& book, int index,
+                                Spellings* spellings) const {
     const Unit& u = book.units[index];
     Xapian::Document doc;
     Xapian::termpos pos = 0;
@@ -88,8 +163,8 @@ class XapianWriter {
       headings = book.units[p].num + " " + book.units[p].heading + " " + headings;
     }
     headings += " " + u.heading;
-    IndexText(headings, 3, prefix::kHeading, &doc, db, &pos);
-    IndexText(u.text, 1, nullptr, &doc, db, &pos);
+    IndexText(analyzer, headings, 3, prefix::kHeading, &doc, spellings, &pos);
+    IndexText(analyzer, u.text, 1, nullptr, &doc, spellings, &pos);
     // Sanctions and decisions of the cases, in words: "cosa succede se …" questions.
     std::string logic;
     for (const Case& c : u.cases) {
@@ -108,12 +183,12 @@ class XapianWriter {
     }
     // Rulings restate the text's words ("Mani nella ruck: calcio di punizione …"): their
     // words are present (coverage, phrases) but add no weight to the text's frequencies.
-    IndexText(logic, 0, nullptr, &doc, db, &pos);
-    for (const Term& t : u.terms) IndexText(t.name, 2, nullptr, &doc, db, &pos);
+    IndexText(analyzer, logic, 0, nullptr, &doc, spellings, &pos);
+    for (const Term& t : u.terms) IndexText(analyzer, t.name, 2, nullptr, &doc, spellings, &pos);
     // Names: a question naming the thing ("placcaggio irregolare?") finds what is
     // headed by it or defines it.
     auto add_name = [&](const std::string& name) {
-      const std::string term = NameTerm(analyzer_.Tokenize(name));
+      const std::string term = NameTerm(analyzer.Tokenize(name));
       if (!term.empty()) doc.add_boolean_term(term);
     };
     add_name(u.heading);
@@ -135,7 +210,7 @@ class XapianWriter {
     for (const Param& p : u.params) {
       std::string words = p.name;
       std::replace(words.begin(), words.end(), '-', ' ');
-      for (const Token& t : analyzer_.Tokenize(words)) {
+      for (const Token& t : analyzer.Tokenize(words)) {
         if (!t.stop && !kBounds.count(t.word)) doc.add_term(std::string(prefix::kParam) + t.term);
       }
     }

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "arbitro/schema.h"
 #include "reporter.h"
@@ -34,6 +35,18 @@ void Reporter::Warning(SourcePos pos, std::string message) {
 
 void Reporter::BeginFile(const std::string& path) {
   file_rank_.emplace(path, file_rank_.size());
+}
+
+void Reporter::Append(const Reporter& other) {
+  std::vector<std::pair<size_t, std::string>> files;
+  for (const auto& [path, rank] : other.file_rank_) files.emplace_back(rank, path);
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) BeginFile(file.second);
+  for (size_t i = other.first_; i < other.out_->size(); ++i) {
+    const Diagnostic& d = (*other.out_)[i];
+    out_->push_back(d);
+    if (d.severity == Diagnostic::Severity::kError) ++errors_;
+  }
 }
 
 void Reporter::Sort() {

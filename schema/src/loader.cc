@@ -4,9 +4,11 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <system_error>
 #include <tuple>
 
+#include "arbitro/parallel.h"
 #include "arbitro/schema.h"
 #include "grammar.h"
 #include "readers.h"
@@ -166,9 +168,7 @@ class CorpusLoader {
     LoadLexicon();
     for (const GameFolder& game : games) LoadVocabulary(game);
     for (const GameFolder& game : games) LoadPhrasing(game);
-    for (const GameFolder& game : games) {
-      for (const std::string& path : game.rulebooks) LoadRulebook(game.name, path);
-    }
+    LoadRulebooks(games);
     std::stable_sort(corpus_->rulebooks.begin(), corpus_->rulebooks.end(),
                      [](const Rulebook& a, const Rulebook& b) {
                        return std::tie(a.game, a.doc) < std::tie(b.game, b.doc);
@@ -287,22 +287,54 @@ class CorpusLoader {
     corpus_->phrasings[game.name] = std::move(phrasing);
   }
 
-  void LoadRulebook(const std::string& game, const std::string& path) {
-    XmlFile xml;
-    if (!xml.Load(path, reporter_) || !Validate(xml, GrammarKind::kRulebook, reporter_)) return;
+  // One rulebook file, read on its own (in parallel with the others) into `loaded`.
+  struct LoadedRulebook {
+    std::vector<Diagnostic> diagnostics;
+    std::unique_ptr<Reporter> reporter;
+    bool read = false;
+    SourcePos root;
     Rulebook book;
     std::vector<PendingTarget> pending;
-    ReadRulebook(xml, *corpus_, &book, &pending, reporter_);
+  };
+
+  void ReadRulebookFile(const std::string& path, LoadedRulebook* loaded) const {
+    loaded->reporter = std::make_unique<Reporter>(&loaded->diagnostics);
+    Reporter* reporter = loaded->reporter.get();
+    XmlFile xml;
+    if (!xml.Load(path, reporter) || !Validate(xml, GrammarKind::kRulebook, reporter)) return;
+    ReadRulebook(xml, *corpus_, &loaded->book, &loaded->pending, reporter);
+    loaded->root = xml.Pos(xml.Root());
+    loaded->read = true;
+  }
+
+  // The rulebooks are read in parallel (they depend only on the lexicon and the
+  // vocabularies), then added in file order, with their diagnostics in that order.
+  void LoadRulebooks(const std::vector<GameFolder>& games) {
+    std::vector<std::pair<std::string, std::string>> files;  // (game, path)
+    for (const GameFolder& game : games) {
+      for (const std::string& path : game.rulebooks) files.emplace_back(game.name, path);
+    }
+    std::vector<LoadedRulebook> loaded(files.size());
+    ParallelFor(files.size(), [&](size_t i) { ReadRulebookFile(files[i].second, &loaded[i]); });
+    for (size_t i = 0; i < files.size(); ++i) {
+      reporter_->Append(*loaded[i].reporter);
+      if (loaded[i].read) AddRulebook(files[i].first, &loaded[i]);
+      loaded[i] = LoadedRulebook();  // frees the text as soon as it is added
+    }
+  }
+
+  void AddRulebook(const std::string& game, LoadedRulebook* loaded) {
+    Rulebook& book = loaded->book;
     if (book.game != game) {
-      reporter_->Error(xml.Pos(xml.Root()),
+      reporter_->Error(loaded->root,
                        "rulebook of game '" + book.game + "' in the folder of game '" + game + "'");
     }
     if (const Rulebook* other = corpus_->FindDoc(book.doc)) {
-      reporter_->Error(xml.Pos(xml.Root()),
+      reporter_->Error(loaded->root,
                        "duplicate doc '" + book.doc + "' (also in " + other->path + ")");
       return;
     }
-    for (PendingTarget& p : pending) pending_.emplace_back(book.doc, std::move(p));
+    for (PendingTarget& p : loaded->pending) pending_.emplace_back(book.doc, std::move(p));
     corpus_->rulebooks.push_back(std::move(book));
   }
 

@@ -192,9 +192,20 @@ const Fact* Vocabulary::FindFact(const std::string& name) const {
 }
 
 const Rulebook* Corpus::FindDoc(const std::string& doc) const {
-  auto it = std::find_if(rulebooks.begin(), rulebooks.end(),
-                         [&](const Rulebook& b) { return b.doc == doc; });
-  return it == rulebooks.end() ? nullptr : &*it;
+  // One lookup per reference: a linear scan each made loading and indexing quadratic
+  // in the number of documents. The index is checked on every hit and rebuilt when
+  // rulebooks were added, moved or changed since.
+  std::lock_guard<std::mutex> lock(IndexMutex());
+  auto it = by_doc_.find(doc);
+  if (it != by_doc_.end() && it->second < rulebooks.size() && rulebooks[it->second].doc == doc) {
+    return &rulebooks[it->second];
+  }
+  auto found = std::find_if(rulebooks.begin(), rulebooks.end(),
+                            [&](const Rulebook& b) { return b.doc == doc; });
+  if (found == rulebooks.end()) return nullptr;
+  by_doc_.clear();
+  for (size_t i = 0; i < rulebooks.size(); ++i) by_doc_.emplace(rulebooks[i].doc, i);
+  return &*found;
 }
 
 const Vocabulary* Corpus::FindVocabulary(const std::string& game) const {

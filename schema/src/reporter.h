@@ -20,6 +20,9 @@ class Reporter {
 
   // Files are ordered as first named here or in a diagnostic.
   void BeginFile(const std::string& path);
+  // Appends what `other` reported (its files first named in its order, then its
+  // diagnostics), as if they had been reported here.
+  void Append(const Reporter& other);
   // Orders this load's diagnostics by file, then line and column.
   void Sort();
 

@@ -344,6 +344,11 @@ struct Corpus {
   // Returns false when the target does not exist.
   bool Resolve(const std::string& from_doc, const std::string& target, const Rulebook** book,
                int* unit, std::string* case_id) const;
+
+ private:
+  // Index of the rulebook with that doc id, built on the first FindDoc and rebuilt when
+  // `rulebooks` has changed (a stale entry is never trusted).
+  mutable std::map<std::string, size_t> by_doc_;
 };
 
 // Loads and checks the corpus in `dir`. Appends every problem to `diagnostics`.
