@@ -138,6 +138,7 @@ Status LoadGameRules(Database& db, const std::string& game,
     c.citation = cases.Text(7);
     c.text = cases.Text(8);
     c.kind = cases.Text(9);
+    c.key = c.doc + "#" + c.eid + "/" + c.case_id;
     rules->cases.push_back(std::move(c));
   }
   if (!s.ok()) return s;
@@ -147,10 +148,12 @@ Status LoadGameRules(Database& db, const std::string& game,
     if (it == index_of.end()) continue;
     rules->cases[it->second].when.push_back({conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
   }
-  for (RuleCase& c : rules->cases) {
+  for (size_t i = 0; i < rules->cases.size(); ++i) {
+    RuleCase& c = rules->cases[i];
     for (const RuleCond& cond : c.when) c.facts_tested.push_back(cond.fact);
     std::sort(c.facts_tested.begin(), c.facts_tested.end());
     c.facts_tested.erase(std::unique(c.facts_tested.begin(), c.facts_tested.end()), c.facts_tested.end());
+    for (const std::string& f : c.facts_tested) rules->cases_by_fact[f].push_back(i);
   }
   sanctions.Bind(1, game);
   while (s.ok() && sanctions.Step(&s)) {
@@ -183,6 +186,7 @@ Status LoadGameRules(Database& db, const std::string& game,
   if (!s.ok()) return s;
   overrides.Bind(1, game);
   while (overrides.Step(&s)) {
+    rules->overrides_by_unit[overrides.Int(0)].push_back(rules->overrides.size());
     rules->overrides.push_back({overrides.Int(0), overrides.Text(1), overrides.Int(2), overrides.Text(3),
                                 overrides.Text(4), overrides.Text(5)});
   }

@@ -50,7 +50,8 @@ struct RuleCase {
   // Provision data for citations.
   std::string doc, eid, citation, text, kind;
   std::vector<std::string> facts_tested;  // the facts of `when`, sorted and unique
-  std::string Key() const { return doc + "#" + eid + "/" + case_id; }
+  std::string key;                        // doc#eid/case_id, set when the rules load
+  const std::string& Key() const { return key; }
 };
 
 struct RuleOverride {
@@ -78,6 +79,11 @@ struct GameRules {
   std::vector<RuleOverride> overrides;
   std::map<std::string, std::string> variant_labels;
   std::vector<RuleVariantChange> variant_changes;
+  // Indexes built when the rules load: the cases testing each fact (positions in
+  // `cases`, ascending) and the overrides each unit wins (positions in `overrides`,
+  // ascending), so that evaluation looks only at what the facts read can reach.
+  std::map<std::string, std::vector<size_t>> cases_by_fact;
+  std::map<long long, std::vector<size_t>> overrides_by_unit;
   const RuleFact* Fact(const std::string& name) const {
     for (const auto& f : facts) {
       if (f.name == name) return &f;

@@ -165,7 +165,20 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   std::vector<CaseEval> applicable, pending, variant_only;
   std::vector<const RuleCase*> all;
   if (!only) {
-    for (const RuleCase& c : rules.cases) all.push_back(&c);
+    // A case applies or waits only when a condition read from the text holds
+    // (text_trues > 0): only the cases testing a fact read from the text can, taken
+    // in the order of rules.cases.
+    std::vector<size_t> reached;
+    for (const auto& [name, list] : facts) {
+      if (std::none_of(list.begin(), list.end(), [](const Reading& r) { return r.from_text; }))
+        continue;
+      auto it = rules.cases_by_fact.find(name);
+      if (it != rules.cases_by_fact.end()) reached.insert(reached.end(), it->second.begin(), it->second.end());
+    }
+    std::sort(reached.begin(), reached.end());
+    reached.erase(std::unique(reached.begin(), reached.end()), reached.end());
+    all.reserve(reached.size());
+    for (size_t i : reached) all.push_back(&rules.cases[i]);
   }
   for (const RuleCase* cp : only ? *only : all) {
     const RuleCase& c = *cp;
@@ -182,12 +195,23 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   // Declared overrides: an applicable winner removes its targets, unless the winner is
   // itself overridden (a fixed point: a chain A > B > C keeps A and C only when B is
   // out). Cycles, which check reports, stop after as many rounds as cases.
+  // Only the overrides an applicable case's unit wins can have a winner (in their
+  // declared order).
+  std::vector<size_t> contested;
+  for (const auto& e : applicable) {
+    auto it = rules.overrides_by_unit.find(e.rc->unit_id);
+    if (it != rules.overrides_by_unit.end())
+      contested.insert(contested.end(), it->second.begin(), it->second.end());
+  }
+  std::sort(contested.begin(), contested.end());
+  contested.erase(std::unique(contested.begin(), contested.end()), contested.end());
   std::set<std::string> overridden;
   std::vector<std::string> trace;
   for (size_t round = 0; round <= applicable.size(); ++round) {
     std::set<std::string> next;
     std::vector<std::string> next_trace;
-    for (const RuleOverride& o : rules.overrides) {
+    for (size_t oi : contested) {
+      const RuleOverride& o = rules.overrides[oi];
       const CaseEval* winner = nullptr;
       for (const auto& e : applicable) {
         if (e.rc->unit_id == o.unit_id && (o.case_id.empty() || o.case_id == e.rc->case_id) &&
@@ -360,8 +384,8 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   }
   std::set<std::string> decisions;
   std::vector<std::pair<int, UnresolvedOption>> ranked;  // (support, option)
+  FactMap with = facts;
   for (const RuleValue& v : fact->values) {
-    FactMap with = facts;
     with[fact->name] = {{fact->name, v.id, "", 0, 0, true}};
     ResolveResult sub;
     ResolveOptions quiet = options;

@@ -65,11 +65,11 @@ constexpr size_t kMaxScenarioTokens = 200;
 Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::string> contradictions,
                      const ResolveOptions& options, ResolveResult* result, FactMap* used = nullptr) {
   result->game = rules.game;
-  std::vector<std::string> names;
-  for (const auto& f : rules.facts) names.push_back(f.name);
   for (const auto& [name, value] : options.facts) {
     const RuleFact* fact = rules.Fact(name);
     if (!fact) {
+      std::vector<std::string> names;
+      for (const auto& f : rules.facts) names.push_back(f.name);
       std::string near = NearestWord(name, names);
       return Status::InvalidArgument("fatto sconosciuto '" + name + "' per " + rules.game +
                                      (near.empty() ? "" : ", forse '" + near + "'?") +
