@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Developer tool: prints `ask --json` and `resolve --json` (with and without --game) for every eval question and situation, to diff before/after an engine change.
+# Developer tool: prints `ask --json` and `resolve --json` (with and without --game; and --explain) for every eval question and situation, to diff before/after an engine change.
 # usage: bench/golden.sh ARBITRO INDEX_DIR > out.txt
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,5 +27,6 @@ for f in "$root"/tests/eval/scenarios-*.tsv "$root"/tests/eval/users/train/situa
     [ -n "$q" ] || continue
     run resolve --json -- "$q"
     run resolve --json --game "$game" -- "$q"
+    run resolve --json --explain -- "$q"
   done
 done

@@ -31,7 +31,7 @@ struct CaseEval {
   int trues = 0, text_trues = 0, pendings = 0;
   int evidence = 0;  // words of the description that support its conditions
   bool falsified = false;
-  std::vector<std::string> pending_facts;
+  std::vector<const std::string*> pending_facts;  // the rules' own names
   bool variant_blocked = false;
   // The facts its conditions test, sorted and unique (computed when the rules load).
   const std::vector<std::string>& facts_tested() const { return rc->facts_tested; }
@@ -85,11 +85,11 @@ CaseEval EvaluateCase(const RuleCase& c, const FactMap& facts) {
         e.evidence += words;
         break;
       case Truth::kFalse:
-        e.falsified = true;
-        break;
+        e.falsified = true;  // a falsified case is dropped whatever its other conditions
+        return e;
       case Truth::kPending:
         ++e.pendings;
-        e.pending_facts.push_back(cond.fact);
+        e.pending_facts.push_back(&cond.fact);
         break;
     }
   }
@@ -153,6 +153,10 @@ void ApplyVariantChanges(const GameRules& rules, const ResolveOptions& options,
   }
 }
 
+void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions& options,
+              bool ask_back, bool lead_only, ResolveResult* result,
+              const std::vector<const RuleCase*>* only);
+
 }  // namespace
 
 // Evaluates every case of the game on `facts`; fills rulings, notes and, when
@@ -162,6 +166,16 @@ void ApplyVariantChanges(const GameRules& rules, const ResolveOptions& options,
 void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOptions& options,
                    bool ask_back, ResolveResult* result,
                    const std::vector<const RuleCase*>* only) {
+  Evaluate(rules, facts, options, ask_back, /*lead_only=*/false, result, only);
+}
+
+namespace {
+
+// EvaluateRules; with `lead_only`, the first ruling's decision and support only (what
+// the ask-back options compare), nothing else.
+void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions& options,
+              bool ask_back, bool lead_only, ResolveResult* result,
+              const std::vector<const RuleCase*>* only) {
   std::vector<CaseEval> applicable, pending, variant_only;
   std::vector<const RuleCase*> all;
   if (!only) {
@@ -221,7 +235,8 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
       if (!winner) continue;
       for (const auto& e : applicable) {
         if (e.rc->unit_id == o.target_unit_id &&
-            (o.target_case.empty() || o.target_case == e.rc->case_id) && next.insert(e.rc->Key()).second) {
+            (o.target_case.empty() || o.target_case == e.rc->case_id) && next.insert(e.rc->Key()).second &&
+            options.explain) {
           next_trace.push_back("superato: " + e.rc->citation + " (" + e.rc->case_id + ") da " +
                                winner->rc->citation + (o.quote.empty() ? "" : " («" + o.quote + "»)"));
         }
@@ -305,11 +320,20 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   for (const auto& e : pending) {
     if (e.trues + e.pendings <= max_spec && max_spec > 0) continue;
     if (e.text_trues < lead_text) continue;
-    for (const auto& f : e.pending_facts) {
-      if (!pending_count[f]++) pending_order.push_back(f);
+    for (const std::string* f : e.pending_facts) {
+      if (!pending_count[*f]++) pending_order.push_back(*f);
     }
   }
   const bool open_question = !pending_order.empty();
+  if (lead_only) {
+    if (!grouped.empty()) {
+      Ruling ruling;
+      ruling.decision = DecisionOf(*grouped[0].lead->rc);
+      ruling.support = grouped[0].lead->text_trues;
+      result->rulings.push_back(std::move(ruling));
+    }
+    return;
+  }
 
   int top_level = 0;
   for (size_t g = 0; g < grouped.size(); ++g) {
@@ -377,8 +401,8 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   std::vector<const RuleCase*> affected;
   for (const auto& e : applicable) affected.push_back(e.rc);
   for (const auto& e : pending) {
-    if (std::find(e.pending_facts.begin(), e.pending_facts.end(), fact->name) !=
-        e.pending_facts.end()) {
+    if (std::any_of(e.pending_facts.begin(), e.pending_facts.end(),
+                    [&](const std::string* f) { return *f == fact->name; })) {
       affected.push_back(e.rc);
     }
   }
@@ -390,7 +414,7 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
     ResolveResult sub;
     ResolveOptions quiet = options;
     quiet.explain = false;
-    EvaluateRules(rules, with, quiet, /*ask_back=*/false, &sub, &affected);
+    Evaluate(rules, with, quiet, /*ask_back=*/false, /*lead_only=*/true, &sub, &affected);
     if (sub.rulings.empty()) continue;
     // With a ruling in hand, only a value under which a rule uses more of the
     // description than the current one is worth asking about.
@@ -412,4 +436,5 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   }
 }
 
+}  // namespace
 }  // namespace arbitro::resolve
