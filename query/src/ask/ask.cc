@@ -92,6 +92,19 @@ class Membership {
     }
     return it->second;
   }
+  // The length of each candidate, read in one pass over the document lengths (a
+  // get_doclength per candidate reopens that list each time).
+  std::vector<Xapian::termcount> Lengths() const {
+    std::vector<Xapian::termcount> out(dids_.size(), 0);
+    Xapian::PostingIterator p = db_.postlist_begin("");
+    const Xapian::PostingIterator end = db_.postlist_end("");
+    for (size_t k : order_) {
+      p.skip_to(dids_[k]);
+      if (p == end) break;
+      if (*p == dids_[k]) out[k] = p.get_doclength();
+    }
+    return out;
+  }
 
  private:
   const Xapian::Database& db_;
@@ -384,6 +397,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     Xapian::MSet mset = enquire.get_mset(0, kCandidates);
     const double top = mset.empty() ? 1.0 : std::max(1e-9, mset.begin().get_weight());
     Membership doc(im.xdb, std::vector<Xapian::docid>(mset.begin(), mset.end()));
+    const std::vector<Xapian::termcount> lengths = doc.Lengths();
 
     const std::string flag = prefix::kFlag;
     const std::string kind = flag + "kind-";
@@ -454,7 +468,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       set(Weight::kAskFacts,
           fact_terms.empty() ? 0 : facts_tested / static_cast<double>(fact_terms.size()));
       set(Weight::kAskLength,
-          std::log(std::max(1.0, static_cast<double>(im.xdb.get_doclength(*it))) / mean_length));
+          std::log(std::max(1.0, static_cast<double>(lengths[i])) / mean_length));
       set(Weight::kAskRow, row_test.Has(doc, i));
       set(Weight::kAskAbridged, abridged_test.Has(doc, i));
       set(Weight::kAskLead, lead_test.Has(doc, i));
