@@ -148,8 +148,13 @@ Status LoadGameRules(Database& db, const std::string& game,
     if (it == index_of.end()) continue;
     rules->cases[it->second].when.push_back({conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
   }
+  for (size_t f = 0; f < rules->facts.size(); ++f) rules->fact_index.emplace(rules->facts[f].name, f);
   for (size_t i = 0; i < rules->cases.size(); ++i) {
     RuleCase& c = rules->cases[i];
+    for (RuleCond& cond : c.when) {
+      auto fi = rules->fact_index.find(cond.fact);
+      if (fi != rules->fact_index.end()) cond.fact_index = static_cast<int>(fi->second);
+    }
     for (const RuleCond& cond : c.when) c.facts_tested.push_back(cond.fact);
     std::sort(c.facts_tested.begin(), c.facts_tested.end());
     c.facts_tested.erase(std::unique(c.facts_tested.begin(), c.facts_tested.end()), c.facts_tested.end());

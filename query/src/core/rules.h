@@ -38,6 +38,7 @@ struct RuleCond {
   std::string fact;
   std::string op;  // eq ne in not-in lt le gt ge
   std::vector<std::string> values;
+  int fact_index = -1;  // the position of `fact` in GameRules::facts, -1 when undeclared
 };
 
 struct RuleCase {
@@ -83,6 +84,7 @@ struct GameRules {
   // `cases`, ascending) and the overrides each unit wins (positions in `overrides`,
   // ascending), so that evaluation looks only at what the facts read can reach.
   std::map<std::string, std::vector<size_t>> cases_by_fact;
+  std::map<std::string, size_t> fact_index;  // name → position in `facts`
   std::map<long long, std::vector<size_t>> overrides_by_unit;
   const RuleFact* Fact(const std::string& name) const {
     for (const auto& f : facts) {

@@ -37,14 +37,36 @@ struct CaseEval {
   const std::vector<std::string>& facts_tested() const { return rc->facts_tested; }
 };
 
-Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text, int* words) {
-  auto it = facts.find(cond.fact);
-  if (it == facts.end() || it->second.empty()) return Truth::kPending;
+// The readings of each fact, found once per evaluation: by the fact's position in the
+// game's facts (RuleCond::fact_index), by name for a fact the game does not declare.
+class Readings {
+ public:
+  Readings(const GameRules& rules, const FactMap& facts)
+      : facts_(facts), by_index_(rules.facts.size(), nullptr) {
+    for (const auto& [name, list] : facts) {
+      auto it = rules.fact_index.find(name);
+      if (it != rules.fact_index.end()) by_index_[it->second] = &list;
+    }
+  }
+  const std::vector<Reading>* Of(const RuleCond& cond) const {
+    if (cond.fact_index >= 0) return by_index_[static_cast<size_t>(cond.fact_index)];
+    auto it = facts_.find(cond.fact);
+    return it == facts_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  const FactMap& facts_;
+  std::vector<const std::vector<Reading>*> by_index_;
+};
+
+Truth Evaluate(const RuleCond& cond, const Readings& readings, bool* from_text, int* words) {
+  const std::vector<Reading>* list = readings.Of(cond);
+  if (!list || list->empty()) return Truth::kPending;
   bool negative = cond.op == "ne" || cond.op == "not-in";
   // Positive conditions hold when any value read satisfies them; negative ones when all do.
   bool holds = negative;
   *words = 0;
-  for (const Reading& r : it->second) {
+  for (const Reading& r : *list) {
     bool h = CondHolds(cond, r.value);
     if (negative ? !h : h) {
       holds = !negative;
@@ -53,7 +75,7 @@ Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text, int*
     }
   }
   *from_text = false;
-  for (const Reading& r : it->second) *from_text = *from_text || r.from_text;
+  for (const Reading& r : *list) *from_text = *from_text || r.from_text;
   return holds ? Truth::kTrue : Truth::kFalse;
 }
 
@@ -72,7 +94,7 @@ bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
                                 options.variants.end();
 }
 
-CaseEval EvaluateCase(const RuleCase& c, const FactMap& facts) {
+CaseEval EvaluateCase(const RuleCase& c, const Readings& facts) {
   CaseEval e;
   e.rc = &c;
   for (const RuleCond& cond : c.when) {
@@ -194,9 +216,10 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
     all.reserve(reached.size());
     for (size_t i : reached) all.push_back(&rules.cases[i]);
   }
+  const Readings readings(rules, facts);
   for (const RuleCase* cp : only ? *only : all) {
     const RuleCase& c = *cp;
-    CaseEval e = EvaluateCase(c, facts);
+    CaseEval e = EvaluateCase(c, readings);
     if (e.falsified || e.text_trues == 0) continue;
     const bool enabled = VariantEnabled(c.variant, options);
     if (e.pendings == 0) {
