@@ -155,6 +155,8 @@ Status LoadGameRules(Database& db, const std::string& game,
       auto fi = rules->fact_index.find(cond.fact);
       if (fi != rules->fact_index.end()) cond.fact_index = static_cast<int>(fi->second);
     }
+    rules->cases_by_unit[c.unit_id].push_back(i);
+    rules->unit_of[c.doc + "#" + c.eid] = c.unit_id;
     for (const RuleCond& cond : c.when) c.facts_tested.push_back(cond.fact);
     std::sort(c.facts_tested.begin(), c.facts_tested.end());
     c.facts_tested.erase(std::unique(c.facts_tested.begin(), c.facts_tested.end()), c.facts_tested.end());
