@@ -278,9 +278,13 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     if (intent.trigger) {
       std::set<std::string> asked;
       for (const Concept& c : concepts) asked.insert(c.terms.begin(), c.terms.end());
-      for (const auto& [key, label] : im.sanction_labels) {
+      if (im.sanction_label_terms.empty()) {
+        for (const auto& [key, label] : im.sanction_labels)
+          im.sanction_label_terms.emplace(key, im.analyzer->ExpressionTerm(label));
+      }
+      for (const auto& [key, term] : im.sanction_label_terms) {
         if (!key.first.empty() && key.first != result->game) continue;
-        if (asked.count(im.analyzer->ExpressionTerm(label))) named_sanctions.push_back(key.second);
+        if (asked.count(term)) named_sanctions.push_back(key.second);
       }
     }
     std::vector<std::string> place_terms;

@@ -49,6 +49,8 @@ struct Engine::Impl {
   void DocGames();
   // Sanction type and beneficiary labels: (game or "", id) → label.
   std::map<std::pair<std::string, std::string>, std::string> sanction_labels, beneficiary_labels;
+  // The analysed term of each sanction label (same keys), built on first use (ask).
+  std::map<std::pair<std::string, std::string>, std::string> sanction_label_terms;
 
   // Structured rules of each game, loaded on first resolve (resolve.cc).
   struct GameResolver;
