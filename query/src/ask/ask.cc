@@ -130,8 +130,7 @@ class TermTest {
 
 // Does a candidate index any of the terms (tested in order, stopping at the first)?
 bool HasAny(Membership& m, size_t candidate, std::vector<TermTest>& tests) {
-  return std::any_of(tests.begin(), tests.end(),
-                     [&](TermTest& t) { return t.Has(m, candidate); });
+  return std::any_of(tests.begin(), tests.end(), [&](TermTest& t) { return t.Has(m, candidate); });
 }
 
 std::vector<TermTest> TermTests(const std::string& field, const std::vector<std::string>& terms) {

@@ -148,7 +148,8 @@ Status LoadGameRules(Database& db, const std::string& game,
     if (it == index_of.end()) continue;
     rules->cases[it->second].when.push_back({conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
   }
-  for (size_t f = 0; f < rules->facts.size(); ++f) rules->fact_index.emplace(rules->facts[f].name, f);
+  for (size_t f = 0; f < rules->facts.size(); ++f)
+    rules->fact_index.emplace(rules->facts[f].name, f);
   for (size_t i = 0; i < rules->cases.size(); ++i) {
     RuleCase& c = rules->cases[i];
     for (RuleCond& cond : c.when) {

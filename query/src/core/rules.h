@@ -84,7 +84,7 @@ struct GameRules {
   // `cases`, ascending) and the overrides each unit wins (positions in `overrides`,
   // ascending), so that evaluation looks only at what the facts read can reach.
   std::map<std::string, std::vector<size_t>> cases_by_fact;
-  std::map<std::string, size_t> fact_index;  // name → position in `facts`
+  std::map<std::string, size_t> fact_index;                // name → position in `facts`
   std::map<long long, std::vector<size_t>> cases_by_unit;  // units.id → positions in `cases`
   std::map<std::string, long long> unit_of;                // "doc#eId" → units.id of its cases
   std::map<long long, std::vector<size_t>> overrides_by_unit;

@@ -209,7 +209,8 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
       if (std::none_of(list.begin(), list.end(), [](const Reading& r) { return r.from_text; }))
         continue;
       auto it = rules.cases_by_fact.find(name);
-      if (it != rules.cases_by_fact.end()) reached.insert(reached.end(), it->second.begin(), it->second.end());
+      if (it != rules.cases_by_fact.end())
+        reached.insert(reached.end(), it->second.begin(), it->second.end());
     }
     std::sort(reached.begin(), reached.end());
     reached.erase(std::unique(reached.begin(), reached.end()), reached.end());
@@ -258,8 +259,8 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
       if (!winner) continue;
       for (const auto& e : applicable) {
         if (e.rc->unit_id == o.target_unit_id &&
-            (o.target_case.empty() || o.target_case == e.rc->case_id) && next.insert(e.rc->Key()).second &&
-            options.explain) {
+            (o.target_case.empty() || o.target_case == e.rc->case_id) &&
+            next.insert(e.rc->Key()).second && options.explain) {
           next_trace.push_back("superato: " + e.rc->citation + " (" + e.rc->case_id + ") da " +
                                winner->rc->citation + (o.quote.empty() ? "" : " («" + o.quote + "»)"));
         }

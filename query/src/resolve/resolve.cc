@@ -288,7 +288,8 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     Status s = im.Resolver(candidates[k], &a.gr);
     if (!s.ok()) return s;
     if (a.gr->rules.cases.empty() && !options.game.empty()) {
-      return Status::InvalidArgument("il gioco '" + a.gr->rules.game + "' non ha regole strutturate");
+      return Status::InvalidArgument("il gioco '" + a.gr->rules.game +
+                                     "' non ha regole strutturate");
     }
     if (!structured) ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions);
     if (candidates.size() > 1) {
