@@ -373,16 +373,14 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     }
 
     // Documents the question names by a word of their title ("regole abbreviate").
-    std::vector<std::string> named_docs;
-    for (const auto& [doc, row] : im.docs) {
-      for (const Concept& c : concepts) {
-        if (std::any_of(c.terms.begin(), c.terms.end(),
-                        [&](const std::string& t) { return row.title_terms.count(t) > 0; })) {
-          named_docs.push_back(doc);
-          break;
-        }
+    std::set<std::string> named;  // in document order, as im.docs
+    for (const Concept& c : concepts) {
+      for (const std::string& t : c.terms) {
+        auto it = im.docs_by_title_term.find(t);
+        if (it != im.docs_by_title_term.end()) named.insert(it->second.begin(), it->second.end());
       }
     }
+    const std::vector<std::string> named_docs(named.begin(), named.end());
 
     // A document named by its title names its game too.
     if (result->game.empty() && !named_docs.empty()) {
