@@ -77,7 +77,8 @@ class Membership {
     std::sort(order_.begin(), order_.end(),
               [&](size_t a, size_t b) { return dids_[a] < dids_[b]; });
   }
-  bool Has(size_t candidate, const std::string& term) {
+  // Which candidates index `term` (by candidate position), read on first use.
+  const std::vector<bool>& Of(const std::string& term) {
     auto [it, fresh] = cache_.try_emplace(term);
     if (fresh) {
       it->second.assign(dids_.size(), false);
@@ -89,7 +90,20 @@ class Membership {
         if (p != end && *p == dids_[k]) it->second[k] = true;
       }
     }
-    return it->second[candidate];
+    return it->second;
+  }
+  // The length of each candidate, read in one pass over the document lengths (a
+  // get_doclength per candidate reopens that list each time).
+  std::vector<Xapian::termcount> Lengths() const {
+    std::vector<Xapian::termcount> out(dids_.size(), 0);
+    Xapian::PostingIterator p = db_.postlist_begin("");
+    const Xapian::PostingIterator end = db_.postlist_end("");
+    for (size_t k : order_) {
+      p.skip_to(dids_[k]);
+      if (p == end) break;
+      if (*p == dids_[k]) out[k] = p.get_doclength();
+    }
+    return out;
   }
 
  private:
@@ -98,6 +112,33 @@ class Membership {
   std::vector<size_t> order_;  // candidates by docid
   std::unordered_map<std::string, std::vector<bool>> cache_;
 };
+
+// One term whose membership the re-ranking tests for every candidate: its posting list
+// is read the first time a candidate is tested, and the term string is built once.
+class TermTest {
+ public:
+  explicit TermTest(std::string term) : term_(std::move(term)) {}
+  bool Has(Membership& m, size_t candidate) {
+    if (!bits_) bits_ = &m.Of(term_);
+    return (*bits_)[candidate];
+  }
+
+ private:
+  std::string term_;
+  const std::vector<bool>* bits_ = nullptr;  // owned by the Membership
+};
+
+// Does a candidate index any of the terms (tested in order, stopping at the first)?
+bool HasAny(Membership& m, size_t candidate, std::vector<TermTest>& tests) {
+  return std::any_of(tests.begin(), tests.end(), [&](TermTest& t) { return t.Has(m, candidate); });
+}
+
+std::vector<TermTest> TermTests(const std::string& field, const std::vector<std::string>& terms) {
+  std::vector<TermTest> out;
+  out.reserve(terms.size());
+  for (const auto& t : terms) out.emplace_back(field + t);
+  return out;
+}
 
 struct Candidate {
   Xapian::docid did;
@@ -236,9 +277,13 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     if (intent.trigger) {
       std::set<std::string> asked;
       for (const Concept& c : concepts) asked.insert(c.terms.begin(), c.terms.end());
-      for (const auto& [key, label] : im.sanction_labels) {
+      if (im.sanction_label_terms.empty()) {
+        for (const auto& [key, label] : im.sanction_labels)
+          im.sanction_label_terms.emplace(key, im.analyzer->ExpressionTerm(label));
+      }
+      for (const auto& [key, term] : im.sanction_label_terms) {
         if (!key.first.empty() && key.first != result->game) continue;
-        if (asked.count(im.analyzer->ExpressionTerm(label))) named_sanctions.push_back(key.second);
+        if (asked.count(term)) named_sanctions.push_back(key.second);
       }
     }
     std::vector<std::string> place_terms;
@@ -328,16 +373,14 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     }
 
     // Documents the question names by a word of their title ("regole abbreviate").
-    std::vector<std::string> named_docs;
-    for (const auto& [doc, row] : im.docs) {
-      for (const Concept& c : concepts) {
-        if (std::any_of(c.terms.begin(), c.terms.end(),
-                        [&](const std::string& t) { return row.title_terms.count(t) > 0; })) {
-          named_docs.push_back(doc);
-          break;
-        }
+    std::set<std::string> named;  // in document order, as im.docs
+    for (const Concept& c : concepts) {
+      for (const std::string& t : c.terms) {
+        auto it = im.docs_by_title_term.find(t);
+        if (it != im.docs_by_title_term.end()) named.insert(it->second.begin(), it->second.end());
       }
     }
+    const std::vector<std::string> named_docs(named.begin(), named.end());
 
     // A document named by its title names its game too.
     if (result->game.empty() && !named_docs.empty()) {
@@ -355,43 +398,65 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     Xapian::MSet mset = enquire.get_mset(0, kCandidates);
     const double top = mset.empty() ? 1.0 : std::max(1e-9, mset.begin().get_weight());
     Membership doc(im.xdb, std::vector<Xapian::docid>(mset.begin(), mset.end()));
+    const std::vector<Xapian::termcount> lengths = doc.Lengths();
 
     const std::string flag = prefix::kFlag;
     const std::string kind = flag + "kind-";
+    // The terms tested, built once for all candidates.
+    struct ConceptTests {
+      std::vector<TermTest> terms, headings, thesaurus;
+      std::vector<bool> own;  // the term as written (terms[0])
+    };
+    std::vector<ConceptTests> concept_tests;
+    for (const Concept& c : concepts) {
+      ConceptTests t;
+      for (const auto& term : c.terms) {
+        t.terms.emplace_back(term);
+        t.headings.emplace_back(prefix::kHeading + term);  // headings are indexed as text too
+        t.own.push_back(term == c.terms[0]);
+      }
+      t.thesaurus = TermTests("", c.thesaurus);
+      concept_tests.push_back(std::move(t));
+    }
+    std::vector<std::vector<TermTest>> pair_tests;
+    for (const auto& spellings : pairs) pair_tests.push_back(TermTests("", spellings));
+    std::vector<TermTest> fact_tests = TermTests("", fact_terms);
+    std::vector<TermTest> sanction_tests = TermTests(prefix::kSanction, named_sanctions);
+    std::vector<TermTest> permission_tests = TermTests(kind, {"permission", "prohibition"});
+    std::vector<TermTest> place_tests = TermTests("", place_terms);
+    std::vector<TermTest> name_tests = TermTests("", names);
+    std::vector<TermTest> doc_tests = TermTests(prefix::kDoc, named_docs);
+    TermTest row_test(std::string(prefix::kKind) + "row"), abridged_test(flag + "abridged"),
+        lead_test(flag + "lead"), sanction_test(flag + "sanction"), term_test(flag + "term"),
+        definition_test(kind + "definition"), procedure_test(kind + "procedure"),
+        param_test(flag + "param");
     // Mean provision length, for the length feature.
     const double mean_length = std::max(1.0, im.xdb.get_avlength());
     for (auto it = mset.begin(); it != mset.end(); ++it) {
       const size_t i = it.get_rank();
       double covered = 0, synonym_only = 0, thesaurus_only = 0, total = 0, in_heading = 0;
-      for (const Concept& c : concepts) {
+      for (size_t k = 0; k < concepts.size(); ++k) {
+        const Concept& c = concepts[k];
+        ConceptTests& t = concept_tests[k];
         const double w = c.weight * c.specificity;
         total += w;
         bool found = false, heading = false, own = false;
-        for (const auto& term : c.terms) {
-          if (!doc.Has(i, term)) continue;  // headings are indexed as text too
+        for (size_t j = 0; j < t.terms.size(); ++j) {
+          if (!t.terms[j].Has(doc, i)) continue;
           found = true;
-          own |= term == c.terms[0];
-          if (!heading && doc.Has(i, prefix::kHeading + term)) heading = true;
+          own |= t.own[j];
+          if (!heading && t.headings[j].Has(doc, i)) heading = true;
         }
         if (found) (own ? covered : synonym_only) += w;
-        if (!found && std::any_of(c.thesaurus.begin(), c.thesaurus.end(),
-                                  [&](const std::string& t) { return doc.Has(i, t); }))
-          thesaurus_only += w;
+        if (!found && HasAny(doc, i, t.thesaurus)) thesaurus_only += w;
         if (heading) in_heading += w;
       }
       double pairs_found = 0;
-      for (const auto& spellings : pairs) {
-        if (std::any_of(spellings.begin(), spellings.end(),
-                        [&](const auto& t) { return doc.Has(i, t); })) {
-          pairs_found += 1;
-        }
+      for (auto& spellings : pair_tests) {
+        if (HasAny(doc, i, spellings)) pairs_found += 1;
       }
       double facts_tested = 0;
-      for (const auto& t : fact_terms) facts_tested += doc.Has(i, t) ? 1 : 0;
-      auto has_any = [&](const std::string& field, const std::vector<std::string>& terms) {
-        return std::any_of(terms.begin(), terms.end(),
-                           [&](const auto& t) { return doc.Has(i, field + t); });
-      };
+      for (auto& t : fact_tests) facts_tested += t.Has(doc, i) ? 1 : 0;
       Candidate c;
       c.did = *it;
       auto set = [&c](Weight w, double v) { c.x[static_cast<size_t>(w)] = v; };
@@ -404,21 +469,20 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       set(Weight::kAskFacts,
           fact_terms.empty() ? 0 : facts_tested / static_cast<double>(fact_terms.size()));
       set(Weight::kAskLength,
-          std::log(std::max(1.0, static_cast<double>(im.xdb.get_doclength(*it))) / mean_length));
-      set(Weight::kAskRow, doc.Has(i, std::string(prefix::kKind) + "row"));
-      set(Weight::kAskAbridged, doc.Has(i, flag + "abridged"));
-      set(Weight::kAskLead, doc.Has(i, flag + "lead"));
-      set(Weight::kAskSanctionAsked, intent.consequence && doc.Has(i, flag + "sanction"));
-      set(Weight::kAskNamedSanction, has_any(prefix::kSanction, named_sanctions));
-      set(Weight::kAskTermAsked, intent.definition && doc.Has(i, flag + "term"));
-      set(Weight::kAskDefinitionAsked, intent.definition && doc.Has(i, kind + "definition"));
-      set(Weight::kAskPermissionAsked,
-          intent.permission && has_any(kind, {"permission", "prohibition"}));
-      set(Weight::kAskProcedureAsked, intent.procedure && doc.Has(i, kind + "procedure"));
-      set(Weight::kAskParamAsked, intent.number && doc.Has(i, flag + "param"));
-      set(Weight::kAskPlace, has_any("", place_terms));
-      set(Weight::kAskNamed, has_any("", names));
-      set(Weight::kAskNamedDoc, has_any(prefix::kDoc, named_docs));
+          std::log(std::max(1.0, static_cast<double>(lengths[i])) / mean_length));
+      set(Weight::kAskRow, row_test.Has(doc, i));
+      set(Weight::kAskAbridged, abridged_test.Has(doc, i));
+      set(Weight::kAskLead, lead_test.Has(doc, i));
+      set(Weight::kAskSanctionAsked, intent.consequence && sanction_test.Has(doc, i));
+      set(Weight::kAskNamedSanction, HasAny(doc, i, sanction_tests));
+      set(Weight::kAskTermAsked, intent.definition && term_test.Has(doc, i));
+      set(Weight::kAskDefinitionAsked, intent.definition && definition_test.Has(doc, i));
+      set(Weight::kAskPermissionAsked, intent.permission && HasAny(doc, i, permission_tests));
+      set(Weight::kAskProcedureAsked, intent.procedure && procedure_test.Has(doc, i));
+      set(Weight::kAskParamAsked, intent.number && param_test.Has(doc, i));
+      set(Weight::kAskPlace, HasAny(doc, i, place_tests));
+      set(Weight::kAskNamed, HasAny(doc, i, name_tests));
+      set(Weight::kAskNamedDoc, HasAny(doc, i, doc_tests));
       c.game = im.GameOfDocument(*it);
       // An inferred game is a strong prior, not a filter: a clearly better answer from
       // another game can still surface.

@@ -122,16 +122,20 @@ Status Engine::Impl::Load() {
 
   // Words of a document's title that the other titles of its game lack ("abbreviate");
   // a game of one document has nothing to tell apart.
+  // The documents of each game are compared among themselves only.
+  std::map<std::string, std::vector<std::string>> docs_of_game;
+  for (const auto& [doc, row] : docs) docs_of_game[row.info.game].push_back(doc);
   for (auto& [doc, row] : docs) {
     std::set<std::string> others;
-    for (const auto& [other_doc, other] : docs) {
-      if (other_doc == doc || other.info.game != row.info.game) continue;
-      for (const Token& o : analyzer->Tokenize(other.info.title)) others.insert(o.term);
+    for (const std::string& other_doc : docs_of_game[row.info.game]) {
+      if (other_doc == doc) continue;
+      for (const Token& o : analyzer->Tokenize(docs[other_doc].info.title)) others.insert(o.term);
     }
     if (others.empty()) continue;
     for (const Token& t : analyzer->Tokenize(row.info.title)) {
       if (!t.stop && !IsNumberWord(t.word) && !others.count(t.term)) row.title_terms.insert(t.term);
     }
+    for (const std::string& t : row.title_terms) docs_by_title_term[t].push_back(doc);
   }
 
   s = db.Prepare("SELECT game, terms, weight FROM hints WHERE first_term = ?", &hints_with_first);

@@ -30,6 +30,7 @@ struct Engine::Impl {
   std::unique_ptr<Analyzer> analyzer;
   std::map<std::string, DocRow> docs;             // by doc id
   std::map<long long, std::string> doc_by_rowid;  // documents.id → doc
+  std::map<std::string, std::vector<std::string>> docs_by_title_term;  // DocRow::title_terms
   std::set<std::string> games;
   RankingWeights weights = DefaultRankingWeights();  // ask and resolve scoring
   // Hint expressions (term sequences, with their game and weight) by first term, read
@@ -49,6 +50,8 @@ struct Engine::Impl {
   void DocGames();
   // Sanction type and beneficiary labels: (game or "", id) → label.
   std::map<std::pair<std::string, std::string>, std::string> sanction_labels, beneficiary_labels;
+  // The analysed term of each sanction label (same keys), built on first use (ask).
+  std::map<std::pair<std::string, std::string>, std::string> sanction_label_terms;
 
   // Structured rules of each game, loaded on first resolve (resolve.cc).
   struct GameResolver;

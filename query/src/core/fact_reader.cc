@@ -31,19 +31,25 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
   for (size_t i = 0; i < words.size(); ++i) where[words[i].term].push_back(i);
   std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
   std::set<size_t> used_numbers;
-  // The forms starting with a term of the text, in their priority order.
-  std::vector<size_t> candidates;
+  // The facts whose forms use each word's term (nullptr: none), looked up once.
+  std::vector<const std::vector<size_t>*> word_facts(words.size(), nullptr);
+  for (size_t j = 0; j < words.size(); ++j) {
+    auto of = gr.term_facts.find(words[j].term);
+    if (of != gr.term_facts.end()) word_facts[j] = &of->second;
+  }
+  // The forms starting with a term of the text, in their priority order, each with the
+  // positions of its first term.
+  std::vector<std::pair<size_t, const std::vector<size_t>*>> candidates;
   for (const auto& [term, positions] : where) {
     auto it = gr.forms_by_first.find(term);
-    if (it != gr.forms_by_first.end())
-      candidates.insert(candidates.end(), it->second.begin(), it->second.end());
+    if (it == gr.forms_by_first.end()) continue;
+    for (size_t index : it->second) candidates.emplace_back(index, &positions);
   }
   std::sort(candidates.begin(), candidates.end());
-  for (size_t index : candidates) {
+  for (const auto& [index, starts] : candidates) {
     const auto& form = gr.forms[index];
     const size_t n = form.terms.size();
-    auto starts = where.find(form.terms[0]);
-    for (size_t i : starts->second) {
+    for (size_t i : *starts) {
       // The form's terms in order, each within kMaxGap words of the previous one
       // ("urta prima un avversario fermo" reads the form "urta avversario fermo").
       size_t end = i + 1;  // one past the last matched word
@@ -59,9 +65,8 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           }
           // A word another fact's forms use may not stand in a gap: "palla ferma tocca
           // miniatura attaccante difensore" names two sides, not the defender's one.
-          auto of = gr.term_facts.find(words[j].term);
-          if (of != gr.term_facts.end() &&
-              std::any_of(of->second.begin(), of->second.end(), [&](size_t f) { return f != form.fact; }))
+          const std::vector<size_t>* of = word_facts[j];
+          if (of && std::any_of(of->begin(), of->end(), [&](size_t f) { return f != form.fact; }))
             break;
         }
       }

@@ -139,6 +139,7 @@ Status LoadGameRules(Database& db, const std::string& game,
     c.text = cases.Text(8);
     c.kind = cases.Text(9);
     c.reading = cases.Int(10) != 0;
+    c.key = c.doc + "#" + c.eid + "/" + c.case_id;
     rules->cases.push_back(std::move(c));
   }
   if (!s.ok()) return s;
@@ -148,10 +149,20 @@ Status LoadGameRules(Database& db, const std::string& game,
     if (it == index_of.end()) continue;
     rules->cases[it->second].when.push_back({conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
   }
-  for (RuleCase& c : rules->cases) {
+  for (size_t f = 0; f < rules->facts.size(); ++f)
+    rules->fact_index.emplace(rules->facts[f].name, f);
+  for (size_t i = 0; i < rules->cases.size(); ++i) {
+    RuleCase& c = rules->cases[i];
+    for (RuleCond& cond : c.when) {
+      auto fi = rules->fact_index.find(cond.fact);
+      if (fi != rules->fact_index.end()) cond.fact_index = static_cast<int>(fi->second);
+    }
+    rules->cases_by_unit[c.unit_id].push_back(i);
+    rules->unit_of[c.doc + "#" + c.eid] = c.unit_id;
     for (const RuleCond& cond : c.when) c.facts_tested.push_back(cond.fact);
     std::sort(c.facts_tested.begin(), c.facts_tested.end());
     c.facts_tested.erase(std::unique(c.facts_tested.begin(), c.facts_tested.end()), c.facts_tested.end());
+    for (const std::string& f : c.facts_tested) rules->cases_by_fact[f].push_back(i);
   }
   sanctions.Bind(1, game);
   while (s.ok() && sanctions.Step(&s)) {
@@ -184,6 +195,7 @@ Status LoadGameRules(Database& db, const std::string& game,
   if (!s.ok()) return s;
   overrides.Bind(1, game);
   while (overrides.Step(&s)) {
+    rules->overrides_by_unit[overrides.Int(0)].push_back(rules->overrides.size());
     rules->overrides.push_back({overrides.Int(0), overrides.Text(1), overrides.Int(2), overrides.Text(3),
                                 overrides.Text(4), overrides.Text(5)});
   }

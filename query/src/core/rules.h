@@ -38,6 +38,7 @@ struct RuleCond {
   std::string fact;
   std::string op;  // eq ne in not-in lt le gt ge
   std::vector<std::string> values;
+  int fact_index = -1;  // the position of `fact` in GameRules::facts, -1 when undeclared
 };
 
 struct RuleCase {
@@ -51,7 +52,8 @@ struct RuleCase {
   // Provision data for citations.
   std::string doc, eid, citation, text, kind;
   std::vector<std::string> facts_tested;  // the facts of `when`, sorted and unique
-  std::string Key() const { return doc + "#" + eid + "/" + case_id; }
+  std::string key;                        // doc#eid/case_id, set when the rules load
+  const std::string& Key() const { return key; }
 };
 
 struct RuleOverride {
@@ -79,6 +81,14 @@ struct GameRules {
   std::vector<RuleOverride> overrides;
   std::map<std::string, std::string> variant_labels;
   std::vector<RuleVariantChange> variant_changes;
+  // Indexes built when the rules load: the cases testing each fact (positions in
+  // `cases`, ascending) and the overrides each unit wins (positions in `overrides`,
+  // ascending), so that evaluation looks only at what the facts read can reach.
+  std::map<std::string, std::vector<size_t>> cases_by_fact;
+  std::map<std::string, size_t> fact_index;                // name → position in `facts`
+  std::map<long long, std::vector<size_t>> cases_by_unit;  // units.id → positions in `cases`
+  std::map<std::string, long long> unit_of;                // "doc#eId" → units.id of its cases
+  std::map<long long, std::vector<size_t>> overrides_by_unit;
   const RuleFact* Fact(const std::string& name) const {
     for (const auto& f : facts) {
       if (f.name == name) return &f;

@@ -31,20 +31,42 @@ struct CaseEval {
   int trues = 0, text_trues = 0, pendings = 0;
   int evidence = 0;  // words of the description that support its conditions
   bool falsified = false;
-  std::vector<std::string> pending_facts;
+  std::vector<const std::string*> pending_facts;  // the rules' own names
   bool variant_blocked = false;
   // The facts its conditions test, sorted and unique (computed when the rules load).
   const std::vector<std::string>& facts_tested() const { return rc->facts_tested; }
 };
 
-Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text, int* words) {
-  auto it = facts.find(cond.fact);
-  if (it == facts.end() || it->second.empty()) return Truth::kPending;
+// The readings of each fact, found once per evaluation: by the fact's position in the
+// game's facts (RuleCond::fact_index), by name for a fact the game does not declare.
+class Readings {
+ public:
+  Readings(const GameRules& rules, const FactMap& facts)
+      : facts_(facts), by_index_(rules.facts.size(), nullptr) {
+    for (const auto& [name, list] : facts) {
+      auto it = rules.fact_index.find(name);
+      if (it != rules.fact_index.end()) by_index_[it->second] = &list;
+    }
+  }
+  const std::vector<Reading>* Of(const RuleCond& cond) const {
+    if (cond.fact_index >= 0) return by_index_[static_cast<size_t>(cond.fact_index)];
+    auto it = facts_.find(cond.fact);
+    return it == facts_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  const FactMap& facts_;
+  std::vector<const std::vector<Reading>*> by_index_;
+};
+
+Truth Evaluate(const RuleCond& cond, const Readings& readings, bool* from_text, int* words) {
+  const std::vector<Reading>* list = readings.Of(cond);
+  if (!list || list->empty()) return Truth::kPending;
   bool negative = cond.op == "ne" || cond.op == "not-in";
   // Positive conditions hold when any value read satisfies them; negative ones when all do.
   bool holds = negative;
   *words = 0;
-  for (const Reading& r : it->second) {
+  for (const Reading& r : *list) {
     bool h = CondHolds(cond, r.value);
     if (negative ? !h : h) {
       holds = !negative;
@@ -53,7 +75,7 @@ Truth Evaluate(const RuleCond& cond, const FactMap& facts, bool* from_text, int*
     }
   }
   *from_text = false;
-  for (const Reading& r : it->second) *from_text = *from_text || r.from_text;
+  for (const Reading& r : *list) *from_text = *from_text || r.from_text;
   return holds ? Truth::kTrue : Truth::kFalse;
 }
 
@@ -72,7 +94,7 @@ bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
                                 options.variants.end();
 }
 
-CaseEval EvaluateCase(const RuleCase& c, const FactMap& facts) {
+CaseEval EvaluateCase(const RuleCase& c, const Readings& facts) {
   CaseEval e;
   e.rc = &c;
   for (const RuleCond& cond : c.when) {
@@ -85,11 +107,11 @@ CaseEval EvaluateCase(const RuleCase& c, const FactMap& facts) {
         e.evidence += words;
         break;
       case Truth::kFalse:
-        e.falsified = true;
-        break;
+        e.falsified = true;  // a falsified case is dropped whatever its other conditions
+        return e;
       case Truth::kPending:
         ++e.pendings;
-        e.pending_facts.push_back(cond.fact);
+        e.pending_facts.push_back(&cond.fact);
         break;
     }
   }
@@ -153,6 +175,10 @@ void ApplyVariantChanges(const GameRules& rules, const ResolveOptions& options,
   }
 }
 
+void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions& options,
+              bool ask_back, bool lead_only, ResolveResult* result,
+              const std::vector<const RuleCase*>* only);
+
 }  // namespace
 
 // Evaluates every case of the game on `facts`; fills rulings, notes and, when
@@ -162,14 +188,39 @@ void ApplyVariantChanges(const GameRules& rules, const ResolveOptions& options,
 void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOptions& options,
                    bool ask_back, ResolveResult* result,
                    const std::vector<const RuleCase*>* only) {
+  Evaluate(rules, facts, options, ask_back, /*lead_only=*/false, result, only);
+}
+
+namespace {
+
+// EvaluateRules; with `lead_only`, the first ruling's decision and support only (what
+// the ask-back options compare), nothing else.
+void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions& options,
+              bool ask_back, bool lead_only, ResolveResult* result,
+              const std::vector<const RuleCase*>* only) {
   std::vector<CaseEval> applicable, pending, variant_only;
   std::vector<const RuleCase*> all;
   if (!only) {
-    for (const RuleCase& c : rules.cases) all.push_back(&c);
+    // A case applies or waits only when a condition read from the text holds
+    // (text_trues > 0): only the cases testing a fact read from the text can, taken
+    // in the order of rules.cases.
+    std::vector<size_t> reached;
+    for (const auto& [name, list] : facts) {
+      if (std::none_of(list.begin(), list.end(), [](const Reading& r) { return r.from_text; }))
+        continue;
+      auto it = rules.cases_by_fact.find(name);
+      if (it != rules.cases_by_fact.end())
+        reached.insert(reached.end(), it->second.begin(), it->second.end());
+    }
+    std::sort(reached.begin(), reached.end());
+    reached.erase(std::unique(reached.begin(), reached.end()), reached.end());
+    all.reserve(reached.size());
+    for (size_t i : reached) all.push_back(&rules.cases[i]);
   }
+  const Readings readings(rules, facts);
   for (const RuleCase* cp : only ? *only : all) {
     const RuleCase& c = *cp;
-    CaseEval e = EvaluateCase(c, facts);
+    CaseEval e = EvaluateCase(c, readings);
     if (e.falsified || e.text_trues == 0) continue;
     const bool enabled = VariantEnabled(c.variant, options);
     if (e.pendings == 0) {
@@ -182,12 +233,23 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   // Declared overrides: an applicable winner removes its targets, unless the winner is
   // itself overridden (a fixed point: a chain A > B > C keeps A and C only when B is
   // out). Cycles, which check reports, stop after as many rounds as cases.
+  // Only the overrides an applicable case's unit wins can have a winner (in their
+  // declared order).
+  std::vector<size_t> contested;
+  for (const auto& e : applicable) {
+    auto it = rules.overrides_by_unit.find(e.rc->unit_id);
+    if (it != rules.overrides_by_unit.end())
+      contested.insert(contested.end(), it->second.begin(), it->second.end());
+  }
+  std::sort(contested.begin(), contested.end());
+  contested.erase(std::unique(contested.begin(), contested.end()), contested.end());
   std::set<std::string> overridden;
   std::vector<std::string> trace;
   for (size_t round = 0; round <= applicable.size(); ++round) {
     std::set<std::string> next;
     std::vector<std::string> next_trace;
-    for (const RuleOverride& o : rules.overrides) {
+    for (size_t oi : contested) {
+      const RuleOverride& o = rules.overrides[oi];
       const CaseEval* winner = nullptr;
       for (const auto& e : applicable) {
         if (e.rc->unit_id == o.unit_id && (o.case_id.empty() || o.case_id == e.rc->case_id) &&
@@ -197,7 +259,8 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
       if (!winner) continue;
       for (const auto& e : applicable) {
         if (e.rc->unit_id == o.target_unit_id &&
-            (o.target_case.empty() || o.target_case == e.rc->case_id) && next.insert(e.rc->Key()).second) {
+            (o.target_case.empty() || o.target_case == e.rc->case_id) &&
+            next.insert(e.rc->Key()).second && options.explain) {
           next_trace.push_back("superato: " + e.rc->citation + " (" + e.rc->case_id + ") da " +
                                winner->rc->citation + (o.quote.empty() ? "" : " («" + o.quote + "»)"));
         }
@@ -281,11 +344,20 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   for (const auto& e : pending) {
     if (e.trues + e.pendings <= max_spec && max_spec > 0) continue;
     if (e.text_trues < lead_text) continue;
-    for (const auto& f : e.pending_facts) {
-      if (!pending_count[f]++) pending_order.push_back(f);
+    for (const std::string* f : e.pending_facts) {
+      if (!pending_count[*f]++) pending_order.push_back(*f);
     }
   }
   const bool open_question = !pending_order.empty();
+  if (lead_only) {
+    if (!grouped.empty()) {
+      Ruling ruling;
+      ruling.decision = DecisionOf(*grouped[0].lead->rc);
+      ruling.support = grouped[0].lead->text_trues;
+      result->rulings.push_back(std::move(ruling));
+    }
+    return;
+  }
 
   int top_level = 0;
   for (size_t g = 0; g < grouped.size(); ++g) {
@@ -355,20 +427,20 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   std::vector<const RuleCase*> affected;
   for (const auto& e : applicable) affected.push_back(e.rc);
   for (const auto& e : pending) {
-    if (std::find(e.pending_facts.begin(), e.pending_facts.end(), fact->name) !=
-        e.pending_facts.end()) {
+    if (std::any_of(e.pending_facts.begin(), e.pending_facts.end(),
+                    [&](const std::string* f) { return *f == fact->name; })) {
       affected.push_back(e.rc);
     }
   }
   std::set<std::string> decisions;
   std::vector<std::pair<int, UnresolvedOption>> ranked;  // (support, option)
+  FactMap with = facts;
   for (const RuleValue& v : fact->values) {
-    FactMap with = facts;
     with[fact->name] = {{fact->name, v.id, "", 0, 0, true}};
     ResolveResult sub;
     ResolveOptions quiet = options;
     quiet.explain = false;
-    EvaluateRules(rules, with, quiet, /*ask_back=*/false, &sub, &affected);
+    Evaluate(rules, with, quiet, /*ask_back=*/false, /*lead_only=*/true, &sub, &affected);
     if (sub.rulings.empty()) continue;
     // With a ruling in hand, only a value under which a rule uses more of the
     // description than the current one is worth asking about.
@@ -390,4 +462,5 @@ void EvaluateRules(const GameRules& rules, const FactMap& facts, const ResolveOp
   }
 }
 
+}  // namespace
 }  // namespace arbitro::resolve

@@ -58,6 +58,33 @@ Status QuoteVariantChanges(Engine::Impl& im, const ResolveOptions& options, Reso
   return Status::OK();
 }
 
+// The weights of a game's score when no game is given (Engine::Resolve): its lead
+// ruling's support, a question asked back, each fact read, its vocabulary's hints.
+constexpr double kSupportScore = 10.0;
+constexpr double kAskBackScore = 5.0;
+constexpr double kHintScore = 4.0;
+
+// An upper bound of a game's score, known before its cases are evaluated: the lead
+// ruling's support counts conditions holding on facts read from the text, so it is at
+// most the largest number of conditions one case tests on the facts read.
+double ScoreBound(const GameRules& rules, const FactMap& facts, int read, double hint) {
+  std::vector<int> tested;
+  int support = 0;
+  for (const auto& [name, list] : facts) {
+    if (std::none_of(list.begin(), list.end(), [](const Reading& r) { return r.from_text; }))
+      continue;
+    auto it = rules.cases_by_fact.find(name);
+    if (it == rules.cases_by_fact.end()) continue;
+    if (tested.empty()) tested.assign(rules.cases.size(), 0);
+    for (size_t c : it->second) {
+      for (const RuleCond& cond : rules.cases[c].when) {
+        if (cond.fact == name) support = std::max(support, ++tested[c]);
+      }
+    }
+  }
+  return support * kSupportScore + kAskBackScore + read + 0 + kHintScore * hint;
+}
+
 constexpr size_t kMaxScenarioBytes = 8192;
 constexpr size_t kMaxScenarioTokens = 200;
 
@@ -66,11 +93,11 @@ constexpr size_t kMaxScenarioTokens = 200;
 Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::string> contradictions,
                      const ResolveOptions& options, ResolveResult* result, FactMap* used = nullptr) {
   result->game = rules.game;
-  std::vector<std::string> names;
-  for (const auto& f : rules.facts) names.push_back(f.name);
   for (const auto& [name, value] : options.facts) {
     const RuleFact* fact = rules.Fact(name);
     if (!fact) {
+      std::vector<std::string> names;
+      for (const auto& f : rules.facts) names.push_back(f.name);
       std::string near = NearestWord(name, names);
       return Status::InvalidArgument("fatto sconosciuto '" + name + "' per " + rules.game +
                                      (near.empty() ? "" : ", forse '" + near + "'?") +
@@ -249,43 +276,74 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
   // Without --game every game is tried: the one whose best ruling rests on most of
   // the description wins (ties: the game the vocabulary hints at, then most facts read).
   const std::map<std::string, double> hint_scores = im.HintScores(tokens);
-  bool have_best = false;
-  double best_score = -1;
-  ResolveResult best;
-  FactMap best_used;
-  for (size_t k = 0; k < candidates.size(); ++k) {
+  // Each game's reading of the description, and the most its score can be.
+  struct Attempt {
     Impl::GameResolver* gr = nullptr;
-    Status s = im.Resolver(candidates[k], &gr);
-    if (!s.ok()) return s;
-    if (gr->rules.cases.empty() && !options.game.empty()) {
-      return Status::InvalidArgument("il gioco '" + gr->rules.game + "' non ha regole strutturate");
-    }
     FactMap facts;
     std::vector<std::string> contradictions;
+    double hint = 0, bound = 0;
+  };
+  std::vector<Attempt> attempts(candidates.size());
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    Attempt& a = attempts[k];
+    Status s = im.Resolver(candidates[k], &a.gr);
+    if (!s.ok()) return s;
+    if (a.gr->rules.cases.empty() && !options.game.empty()) {
+      return Status::InvalidArgument("il gioco '" + a.gr->rules.game +
+                                     "' non ha regole strutturate");
+    }
     if (!structured) {
-      ReadFacts(im, *gr, content, &facts, &contradictions);
-      ReadDice(im, *gr, tokens, &facts);
+      ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions);
+      ReadDice(im, *a.gr, tokens, &a.facts);
+    }
+    if (candidates.size() > 1) {
+      auto h = hint_scores.find(candidates[k]);
+      if (h != hint_scores.end()) a.hint = h->second;
+    }
+    int read = 0;
+    for (const auto& [name, list] : a.facts) {
+      for (const Reading& r : list) read += r.words.empty() ? 0 : 1;
+    }
+    a.bound = ScoreBound(a.gr->rules, a.facts, read, a.hint);
+  }
+  // The best score wins, the earlier candidate on a tie. Games are evaluated from the
+  // highest bound down, so that one whose bound cannot beat the best so far (structured
+  // facts: one game) is not evaluated at all: the choice is the same.
+  std::vector<size_t> order(candidates.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  if (!structured) {
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t x, size_t y) { return attempts[x].bound > attempts[y].bound; });
+  }
+  bool have_best = false;
+  double best_score = -1;
+  size_t best_k = 0;
+  ResolveResult best;
+  FactMap best_used;
+  for (size_t k : order) {
+    Attempt& a = attempts[k];
+    if (have_best && !structured &&
+        (a.bound < best_score || (a.bound == best_score && k > best_k))) {
+      continue;
     }
     ResolveResult attempt;
     attempt.scenario = scenario;
     FactMap used;
-    s = ResolveInGame(gr->rules, std::move(facts), std::move(contradictions), options, &attempt,
-                      &used);
+    Status s = ResolveInGame(a.gr->rules, std::move(a.facts), std::move(a.contradictions), options,
+                             &attempt, &used);
     if (!s.ok()) {
       if (!options.game.empty()) return s;
       continue;  // a contradiction in one game's reading does not stop the others
     }
     int read = 0;
     for (const FactReading& f : attempt.facts) read += f.words.empty() ? 0 : 1;
-    double score = (attempt.rulings.empty() ? 0 : attempt.rulings[0].support * 10.0) +
-                   (attempt.unresolved.empty() ? 0 : 5.0) + read + 0;
-    if (candidates.size() > 1) {
-      auto h = hint_scores.find(candidates[k]);
-      if (h != hint_scores.end()) score += 4.0 * h->second;
-    }
-    if (!have_best || score > best_score) {
+    double score = (attempt.rulings.empty() ? 0 : attempt.rulings[0].support * kSupportScore) +
+                   (attempt.unresolved.empty() ? 0 : kAskBackScore) + read + 0;
+    if (candidates.size() > 1) score += kHintScore * a.hint;
+    if (!have_best || score > best_score || (score == best_score && k < best_k)) {
       have_best = true;
       best_score = score;
+      best_k = k;
       best = std::move(attempt);
       best_used = std::move(used);
     }

@@ -46,16 +46,10 @@ std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const Fact
                                               const std::vector<std::string>& lead_units,
                                               const ResolveOptions& options,
                                               const RankingWeights& w) {
-  std::map<long long, std::vector<const RuleCase*>> by_unit;
-  std::map<std::string, long long> unit_of;  // "doc#eId" → units.id
-  for (const RuleCase& c : rules.cases) {
-    by_unit[c.unit_id].push_back(&c);
-    unit_of[c.doc + "#" + c.eid] = c.unit_id;
-  }
   std::vector<long long> leads;
   for (const std::string& id : lead_units) {
-    auto u = unit_of.find(id);
-    if (u != unit_of.end()) leads.push_back(u->second);
+    auto u = rules.unit_of.find(id);
+    if (u != rules.unit_of.end()) leads.push_back(u->second);
   }
   // Units in rank order: the retrieved provisions, then the lead's units not among
   // them, ranked last with the lowest closeness.
@@ -67,10 +61,11 @@ std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const Fact
   }
   std::vector<RetrievedCase> out;
   for (size_t rank = 0; rank < units.size(); ++rank) {
-    auto it = by_unit.find(units[rank].first);
-    if (it == by_unit.end()) continue;
+    auto it = rules.cases_by_unit.find(units[rank].first);
+    if (it == rules.cases_by_unit.end()) continue;
     const bool lead = std::find(leads.begin(), leads.end(), units[rank].first) != leads.end();
-    for (const RuleCase* rc : it->second) {
+    for (size_t c : it->second) {
+      const RuleCase* rc = &rules.cases[c];
       if (!VariantEnabled(rc->variant, options)) continue;
       RetrievedCase r;
       r.rc = rc;
