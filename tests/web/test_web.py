@@ -127,15 +127,27 @@ class WebTests:
         self.open()
         self.choose_game("")
         self.type_question("fuorigioco passivo")
-        self.wait_for(lambda d: self.cards() and self.cards()[0].get_attribute("data-id")
-                      == "subbuteo-2.0#r12__passivo__p1", "first card subbuteo-2.0#r12__passivo__p1")
-        first = self.cards()[0]
-        assert "Regola 12 FUORIGIOCO" in first.find_element(By.CSS_SELECTOR, ".cite").text
-        marks = [m.text.lower() for m in first.find_elements(By.CSS_SELECTOR, ".text mark")]
+
+        # Read inside the wait: a late answer to a shorter prefix of the typed question may
+        # re-render the cards between two reads.
+        def first_card(_):
+            try:
+                cards = self.cards()
+                if not cards or cards[0].get_attribute("data-id") != "subbuteo-2.0#r12__passivo__p1":
+                    return False
+                first = cards[0]
+                badges = first.find_elements(By.CSS_SELECTOR, ".badges .badge")
+                return {"cite": first.find_element(By.CSS_SELECTOR, ".cite").text,
+                        "marks": [m.text.lower() for m in first.find_elements(By.CSS_SELECTOR, ".text mark")],
+                        "badge": badges[0].get_attribute("class") if badges else ""}
+            except (NoSuchElementException, StaleElementReferenceException):
+                return False
+        card = self.wait_for(first_card, "first card subbuteo-2.0#r12__passivo__p1")
+        assert "Regola 12 FUORIGIOCO" in card["cite"]
+        marks = card["marks"]
         assert any(m.startswith("fuorigioco") for m in marks), marks
         assert any(m.startswith("passiv") for m in marks), marks
-        badges = first.find_elements(By.CSS_SELECTOR, ".badges .badge")
-        assert badges and "b-free" in badges[0].get_attribute("class"), "a coloured sanction badge"
+        assert "b-free" in card["badge"], "a coloured sanction badge"
         # The question is in the address: a reload or a shared link shows the same answer.
         assert "q=fuorigioco%20passivo" in self.driver.current_url, self.driver.current_url
         self.shot("ask")
