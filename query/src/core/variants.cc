@@ -192,7 +192,20 @@ Status Engine::Impl::LoadVariantChanges() {
 
 Status Engine::Impl::VariantChangesOf(long long unit_id, std::vector<VariantChangeInfo>* out) {
   out->clear();
-  Status s = LoadVariantChanges();
+  // Most provisions no variant touches: ask the two indexes before loading every game's
+  // changes (and their provisions), which at 100 documents cost a first answer ~30 ms.
+  Status s;
+  if (!variant_changes_loaded) {
+    Statement any;
+    s = db.Prepare(
+        "SELECT 1 FROM variant_changes WHERE target_unit_id = ?1 OR by_unit_id = ?1 LIMIT 1", &any);
+    if (!s.ok()) return s;
+    any.Bind(1, unit_id);
+    const bool touched = any.Step(&s);
+    if (!s.ok()) return s;
+    if (!touched) return Status::OK();
+  }
+  s = LoadVariantChanges();
   if (!s.ok()) return s;
   for (const VariantChangeRow& row : variant_changes) {
     if (row.target_unit == unit_id || row.by_unit == unit_id) out->push_back(row.info);
