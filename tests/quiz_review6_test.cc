@@ -29,7 +29,12 @@ TEST_CASE("what the sixth trainer review found stays fixed", "[corpus]") {
                                      {"tempo-per-tirare", 5, -1},
                                      {"giocatori-minimi", 2, +1}};
   std::map<std::string, int> met;
-  for (unsigned long long seed = 1; seed <= 16; ++seed) {
+  // Stop at the first seed after which each of the three is met (a full quiz per seed is
+  // costly under the sanitizers).
+  auto all_met = [&] {
+    return met["eta-minima"] > 0 && met["cambi-massimi"] > 0 && met["tempo-per-tirare"] > 0;
+  };
+  for (unsigned long long seed = 1; seed <= 16 && !all_met(); ++seed) {
     QuizOptions o;
     o.count = 10000;
     o.seed = seed;
