@@ -64,7 +64,7 @@ struct Engine::Impl {
                    std::vector<std::string>* terms);
 
   Statement link_target, unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out, refs_in,
-      cells_of_unit, parent_of_unit, children_of_unit;
+      cells_of_unit, parent_of_unit, children_of_unit, variant_touch;
 
   Status Load();
   // Ask's ranking without the provisions' texts: the best `limit` units for

@@ -196,12 +196,9 @@ Status Engine::Impl::VariantChangesOf(long long unit_id, std::vector<VariantChan
   // changes (and their provisions), which at 100 documents cost a first answer ~30 ms.
   Status s;
   if (!variant_changes_loaded) {
-    Statement any;
-    s = db.Prepare(
-        "SELECT 1 FROM variant_changes WHERE target_unit_id = ?1 OR by_unit_id = ?1 LIMIT 1", &any);
-    if (!s.ok()) return s;
-    any.Bind(1, unit_id);
-    const bool touched = any.Step(&s);
+    variant_touch.Bind(1, unit_id);
+    const bool touched = variant_touch.Step(&s);
+    variant_touch.Reset();
     if (!s.ok()) return s;
     if (!touched) return Status::OK();
   }

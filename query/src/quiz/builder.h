@@ -150,6 +150,8 @@ class Builder {
   // ------------------------------------------------------------ stating (stating.cc)
   // The same sanctions, sides and places.
   static bool SameRuling(const Ruling& a, const Ruling& b);
+  // The same sanctions: type, side and place, in any order.
+  static bool SameSanctions(const std::vector<SanctionInfo>& a, const std::vector<SanctionInfo>& b);
   // At most three clauses and about two printed lines.
   static bool Readable(const Scene& scene);
   // The cases that tell the story of `facts` with one fact more and, told with it, take

@@ -190,17 +190,10 @@ Status Builder::FromCase(const RuleCase& c) {
   };
   if (names_infringement(c)) {
     for (const RuleCase& other : data_.rules.cases) {
-      if (&other == &c || other.unit_id != c.unit_id || other.reading ||
-          other.variant != c.variant || names_infringement(other) ||
-          other.sanctions.size() != c.sanctions.size())
-        continue;
-      bool same = true;
-      for (size_t i = 0; i < c.sanctions.size() && same; ++i) {
-        same = c.sanctions[i].type == other.sanctions[i].type &&
-               c.sanctions[i].beneficiary == other.sanctions[i].beneficiary &&
-               c.sanctions[i].place == other.sanctions[i].place;
-      }
-      if (same) return Status::OK();
+      if (&other != &c && other.unit_id == c.unit_id && !other.reading &&
+          other.variant == c.variant && !names_infringement(other) &&
+          SameSanctions(other.sanctions, c.sanctions))
+        return Status::OK();
     }
   }
   Facts facts = FactsOf(c);

@@ -50,8 +50,13 @@ std::set<std::string> Stems(const std::string& text) {
 
 }  // namespace
 
+bool Builder::SameSanctions(const std::vector<SanctionInfo>& a,
+                            const std::vector<SanctionInfo>& b) {
+  return TriplesOf(a) == TriplesOf(b);
+}
+
 bool Builder::SameRuling(const Ruling& a, const Ruling& b) {
-  return TriplesOf(a.sanctions) == TriplesOf(b.sanctions);
+  return SameSanctions(a.sanctions, b.sanctions);
 }
 
 bool Builder::Readable(const Scene& scene) {
