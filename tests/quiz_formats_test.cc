@@ -388,7 +388,7 @@ TEST_CASE("GIFT and Moodle exports escape special characters and keep the texts"
   CHECK(feedback.find("Testo: a]]&gt;b") != std::string::npos);
 }
 
-TEST_CASE("every export format of a large quiz parses", "[corpus]") {
+TEST_CASE("every export format of a large quiz parses", "[corpus][quiz]") {
   auto engine = Open(RealIndexDir());
   QuizOptions options;
   options.count = 400;

@@ -13,7 +13,7 @@
 using namespace arbitro;
 using namespace arbitro::quiz_test;
 
-TEST_CASE("what the third trainer review found stays fixed", "[corpus]") {
+TEST_CASE("what the third trainer review found stays fixed", "[corpus][quiz][review]") {
   const QuizResult& r = FullRealQuiz();
   // The rule's disjunctions copied as a scene, the referee "deciding" an outcome, the meta
   // definition stem and the arithmetic giveaway: never in what a trainee reads.

@@ -13,7 +13,7 @@
 using namespace arbitro;
 using namespace arbitro::quiz_test;
 
-TEST_CASE("what the fourth trainer review found stays fixed", "[corpus]") {
+TEST_CASE("what the fourth trainer review found stays fixed", "[corpus][quiz][review]") {
   auto engine = Open(RealIndexDir());
   QuizOptions options;
   options.count = 10000;

@@ -43,7 +43,7 @@ std::set<std::string> ReadingCases() {
 
 }  // namespace
 
-TEST_CASE("what the fifth trainer review found stays fixed", "[corpus]") {
+TEST_CASE("what the fifth trainer review found stays fixed", "[corpus][quiz][review]") {
   const std::set<std::string> readings = ReadingCases();
   CHECK(readings.size() >= 20);
   CHECK(readings.count("calciotto#schieramento__p4/c3"));  // round 5, 40: the tied opening roll

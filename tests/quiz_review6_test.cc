@@ -13,7 +13,7 @@
 using namespace arbitro;
 using namespace arbitro::quiz_test;
 
-TEST_CASE("what the sixth trainer review found stays fixed", "[corpus]") {
+TEST_CASE("what the sixth trainer review found stays fixed", "[corpus][quiz][review]") {
   auto engine = Open(RealIndexDir());
   // Round 6, 31: "si può giocare da 10 anni in su" is true where the book says 8. A wrong
   // number lies below a permitted "da … in su" or a maximum ("entro 5 secondi", "al massimo

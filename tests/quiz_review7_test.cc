@@ -10,7 +10,7 @@
 using namespace arbitro;
 using namespace arbitro::quiz_test;
 
-TEST_CASE("what the seventh trainer review found stays fixed", "[corpus]") {
+TEST_CASE("what the seventh trainer review found stays fixed", "[corpus][quiz][review]") {
   auto engine = Open(RealIndexDir());
   for (unsigned long long seed : {4470ULL, 1ULL, 2ULL, 3ULL, 2024ULL}) {
     QuizOptions o;

@@ -221,7 +221,7 @@ TEST_CASE("quiz rejects bad options with a clear message", "[quiz]") {
 // ---------------------------------------------------------------- the real corpus
 
 TEST_CASE("every question of a large quiz of every game verifies against resolve and the index",
-          "[corpus]") {
+          "[corpus][quiz]") {
   const std::string& index_dir = RealIndexDir();
   auto engine = Open(index_dir);
   std::string gen;
@@ -355,7 +355,7 @@ TEST_CASE("every question of a large quiz of every game verifies against resolve
 }
 
 TEST_CASE("quizzes are byte-identical across runs and index rebuilds, and spread over the rules",
-          "[corpus]") {
+          "[corpus][quiz]") {
   auto engine = Open(RealIndexDir());
   TempDir again;
   Build(ARBITRO_CORPUS_DIR, again.path());
@@ -384,7 +384,7 @@ TEST_CASE("quizzes are byte-identical across runs and index rebuilds, and spread
 
 // ---------------------------------------------------------------- what a trainee reads
 
-TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "[corpus]") {
+TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "[corpus][quiz]") {
   const std::string& index_dir = RealIndexDir();
   auto engine = Open(index_dir);
   std::string gen;
@@ -458,7 +458,7 @@ TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "
   CHECK(scanned > 2500);
 }
 
-TEST_CASE("what the second trainer review found stays fixed", "[corpus]") {
+TEST_CASE("what the second trainer review found stays fixed", "[corpus][quiz][review]") {
   const QuizResult& r = FullRealQuiz();
   auto lower = [](std::string t) {
     for (auto& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
