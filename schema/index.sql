@@ -303,6 +303,19 @@ CREATE TABLE phrase_labels (
   PRIMARY KEY (game, target)
 );
 
+-- Cases told as quiz scenes (corpus/<game>/scenes.xml).
+CREATE TABLE phrase_scenes (
+  game    TEXT NOT NULL,
+  doc     TEXT NOT NULL,
+  eid     TEXT NOT NULL,
+  case_id TEXT NOT NULL,
+  quiz    INTEGER NOT NULL,  -- 0: never asked
+  facts   TEXT NOT NULL,     -- "fact=value" told beyond or within the conditions, ';'-separated
+  tell    TEXT NOT NULL,     -- the scene, one clause
+  why     TEXT NOT NULL,     -- why the decision follows
+  PRIMARY KEY (doc, eid, case_id)
+);
+
 CREATE TABLE phrase_sides (
   game   TEXT NOT NULL,
   side   TEXT NOT NULL,   -- beneficiary id
@@ -321,5 +334,6 @@ CREATE TABLE phrase_params (
   statement_one TEXT NOT NULL,
   noun_one      TEXT NOT NULL,  -- the counted thing, when the unit's word does not fit
   noun          TEXT NOT NULL,
+  wrong         TEXT NOT NULL,  -- the encoders' wrong numbers, space-separated, or ''
   PRIMARY KEY (game, ord)
 );

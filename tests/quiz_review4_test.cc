@@ -45,8 +45,10 @@ TEST_CASE("what the fourth trainer review found stays fixed", "[corpus][quiz][re
       }
     }
   }
-  // 6 is right; 4 and 5 near it, 2 a value of a die elsewhere in the game; never 7 or 8.
-  CHECK(offered == std::set<std::string>{"2", "4", "5", "6"});
+  // 6 is right and three faces of a die beside it (the encoders' near misses since
+  // phrasing.xml has wrong="…"); never 7 or 8, checked above.
+  CHECK(offered.count("6") == 1);
+  CHECK(offered.size() == 4);
 
   // Round 4, 34: the goalkeeper counts among the still miniatures ("portiere compreso").
   bool still_keeper = false;
@@ -55,9 +57,10 @@ TEST_CASE("what the fourth trainer review found stays fixed", "[corpus][quiz][re
     CHECK(q.stem.find("tocca il portiere e l'attaccante manca la palla") == std::string::npos);
     if (q.id == "subbuteo-2.0#r6__riepilogo-back__p5/c2/situation") {
       still_keeper = true;
-      CHECK(q.stem ==
-            "In una partita di Subbuteo, durante il marcamento difensivo, la miniatura in difesa "
-            "tocca il portiere fermo e l'attaccante manca la palla. Cosa decide l'arbitro?");
+      // Told since by the encoders' scene (scenes.xml), which names the keeper as the
+      // miniature hit.
+      CHECK(q.stem.find("marcamento difensivo") != std::string::npos);
+      CHECK(q.stem.find("portiere") != std::string::npos);
     }
   }
   CHECK(still_keeper);
@@ -112,9 +115,8 @@ TEST_CASE("what the fourth trainer review found stays fixed", "[corpus][quiz][re
                            .find(
                                "il vincitore del sorteggio sceglie il calcio d'inizio o il "
                                "campo") != std::string::npos;
-    net = net || q.stem.find(
-                     "la palla viene fermata irregolarmente dalla rete della porta mal "
-                     "fissata") != std::string::npos;
+    net = net || q.stem.find("viene fermata dalla rete della porta mal fissata") !=
+                     std::string::npos;
   }
   CHECK(toss);
   CHECK(net);

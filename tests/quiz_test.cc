@@ -531,8 +531,9 @@ TEST_CASE("what the second trainer review found stays fixed", "[corpus][quiz][re
       CHECK(q.stem.find("Secondo il regolamento di Subbuteo, quanti tocchi della palla possono "
                         "essere concessi al portiere di riserva (portierino)?") == 0);
     if (q.id.find("/colpi-per-tiro") != std::string::npos)
-      CHECK(q.stem.find("Secondo il regolamento di Subbuteo, nella serie dei tiri piazzati, con "
-                        "quanti colpi a punta di dito si esegue ciascun tiro?") == 0);
+      CHECK(q.stem.find("Secondo il regolamento di Subbuteo, nella serie dei tiri piazzati, "
+                        "quanti colpi a punta di dito sono consentiti all'attaccante per "
+                        "eseguire il tiro?") == 0);
   }
   // A decision that points back into its own scene is never stated for another one.
   const Question* draw = Find(r, "calciotto#scopo__p1/c1/tf-confronto-gol");

@@ -646,6 +646,59 @@ TEST_CASE("cross-document and vocabulary checks of a broken corpus", "[schema]")
   CHECK(corpus.rulebooks[1].doc == "beta");
 }
 
+// A game's scenes.xml: each scene tells a case of the game with values its conditions
+// accept, in one clause; the loader says exactly what is wrong and where.
+TEST_CASE("scenes of cases are checked against the rulebooks and the vocabulary", "[schema]") {
+  test::TempDir tmp;
+  const std::string dir = tmp / "corpus";
+  test::CopyTree(Fixture("valid"), dir);
+  const std::string file = dir + "/demo/scenes.xml";
+  test::WriteFile(file,
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                  "<scenes game=\"demo\">\n"
+                  "  <scene case=\"demo-1#r1__def__p1/c1\">\n"
+                  "    <tell>il portiere tocca la palla con la mano</tell>\n"
+                  "    <why>Toccare la palla con la mano è un fallo.</why>\n"
+                  "  </scene>\n"
+                  "  <scene case=\"demo-1#r1__def__p1/c9\"><tell>x</tell><why>Y.</why></scene>\n"
+                  "  <scene case=\"demo-1#r1__def__a/c1\">\n"
+                  "    <fact name=\"autore\" value=\"portiere\"/>\n"
+                  "    <fact name=\"occorrenza\" value=\"1\"/>\n"
+                  "    <tell>Il portiere tocca la palla.</tell>\n"
+                  "    <why>perché sì</why>\n"
+                  "  </scene>\n"
+                  "  <scene case=\"demo-1#r1__tab__r1/c1\" quiz=\"no\"/>\n"
+                  "  <scene case=\"demo-1#r1__def__p1/c1\"><tell>y</tell><why>Z.</why></scene>\n"
+                  "</scenes>\n");
+  Corpus corpus;
+  std::vector<Diagnostic> diagnostics;
+  const Status s = LoadCorpus(dir, &corpus, &diagnostics);
+  CHECK(s.code() == Status::Code::kCorpusError);
+  CHECK(Lines(diagnostics) ==
+        std::vector<std::string>{
+            file + ":7:3: error: scene of 'demo-1#r1__def__p1/c9', which is no case",
+            file + ":8:3: error: scene of 'demo-1#r1__def__a/c1' tells occorrenza=1, which its "
+                   "case's condition excludes",
+            file + ":11:5: error: a scene starts with a lower-case letter: 'Il portiere tocca "
+                   "la palla.'",
+            file + ":11:5: error: a scene is one clause: no final full stop, ';', ':', quotes "
+                   "or brackets",
+            file + ":12:5: error: <why> is whole sentences: upper-case first letter, final "
+                   "full stop",
+            file + ":14:3: error: scene of 'demo-1#r1__tab__r1/c1' with quiz=\"no\" needs a "
+                   "<note>",
+            file + ":15:3: error: second scene of case 'demo-1#r1__def__p1/c1'",
+        });
+  // The good scene is read, with its case resolved.
+  const Phrasing* ph = corpus.FindPhrasing("demo");
+  REQUIRE(ph);
+  REQUIRE(!ph->scenes.empty());
+  CHECK(ph->scenes[0].doc == "demo-1");
+  CHECK(ph->scenes[0].eid == "r1__def__p1");
+  CHECK(ph->scenes[0].case_id == "c1");
+  CHECK(ph->scenes[0].tell == "il portiere tocca la palla con la mano");
+}
+
 // ------------------------------------------------------------ the real corpus
 
 TEST_CASE("the real corpus loads cleanly and matches its sources", "[corpus]") {

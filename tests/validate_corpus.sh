@@ -9,6 +9,7 @@ for f in "$corpus"/*/*.xml; do
   case "$(basename "$f")" in
     vocabulary.xml) rng=vocabulary.rng ;;
     phrasing.xml) rng=phrasing.rng ;;
+    scenes.xml) rng=scenes.rng ;;
     *) rng=rulebook.rng ;;
   esac
   "$xmllint" --noout --relaxng "$schema/$rng" "$f" || status=1

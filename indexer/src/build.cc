@@ -96,10 +96,10 @@ std::string ReadLink(const std::string& path) {
 }  // namespace
 
 const char* IndexFormatVersion() {
-  return "11";
+  return "12";
 }  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing; 7: variant changes;
    // 8: body terms (Y), dropped since (no ranking gain); 9: every game's vocabulary (*);
-   // 10: decisions and sides; 11: cases.reading
+   // 10: decisions and sides; 11: cases.reading; 12: phrase_scenes
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;

@@ -210,8 +210,26 @@ class SqliteWriter {
   }
 
   Status WritePhrasing(const Phrasing& ph) {
-    Statement game, fact, value, param, decision, side, label;
+    Statement game, fact, value, param, decision, side, label, scene;
     Status s = Prep(&game, "INSERT INTO phrase_games(game, title, subject) VALUES (?, ?, ?)");
+    if (s.ok())
+      s = Prep(&scene,
+               "INSERT INTO phrase_scenes(game, doc, eid, case_id, quiz, facts, tell, why)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    for (const CaseScene& sc : ph.scenes) {
+      std::string facts;
+      for (const auto& [f, v] : sc.facts) facts += (facts.empty() ? "" : ";") + f + "=" + v;
+      if (s.ok())
+        s = scene.Bind(1, ph.game)
+                .Bind(2, sc.doc)
+                .Bind(3, sc.eid)
+                .Bind(4, sc.case_id)
+                .Bind(5, static_cast<long long>(sc.quiz))
+                .Bind(6, facts)
+                .Bind(7, sc.tell)
+                .Bind(8, sc.why)
+                .Run();
+    }
     if (s.ok())
       s = Prep(&fact,
                "INSERT INTO phrase_facts(game, fact, role, clause, number) VALUES (?, ?, ?, ?, ?)");
@@ -229,7 +247,7 @@ class SqliteWriter {
     if (s.ok())
       s = Prep(&param,
                "INSERT INTO phrase_params(game, ord, name, at, kind, question, statement,"
-               " statement_one, noun_one, noun) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+               " statement_one, noun_one, noun, wrong) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (s.ok()) s = game.Bind(1, ph.game).Bind(2, ph.title).Bind(3, ph.subject).Run();
     for (const PhraseFact& f : ph.facts) {
       if (s.ok())
@@ -268,6 +286,7 @@ class SqliteWriter {
               .Bind(8, p.statement_one)
               .Bind(9, p.noun_one)
               .Bind(10, p.noun)
+              .Bind(11, p.wrong_text)
               .Run();
     }
     for (const PhraseDecision& d : ph.decisions) {

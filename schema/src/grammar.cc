@@ -223,9 +223,22 @@ Grammar MakePhrasingGrammar() {
   e["side"] = Text({Req("id", Type::kSlug)});
   e["label"] = Text({Req("for", Type::kTarget)});
   e["param"] =
-      Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug), Opt("noun")},
+      Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug), Opt("noun"),
+                Opt("wrong")},
                {One("question"), One("statement"), Maybe("statement-one")});
   for (auto name : {"question", "statement", "statement-one"}) e[name] = Text();
+  return g;
+}
+
+// schema/scenes.rng
+Grammar MakeScenesGrammar() {
+  Grammar g{"scenes", {}};
+  auto& e = g.elements;
+  e["scenes"] = Elements({Req("game", Type::kSlug)}, {Any({"scene"})});
+  e["scene"] = Elements({Req("case", Type::kTarget), OptEnum("quiz", {"no"})},
+                        {Any({"fact"}), Maybe("tell"), Maybe("why"), Maybe("note")});
+  e["fact"] = Empty({Req("name", Type::kSlug), Req("value", Type::kSlug)});
+  for (auto name : {"tell", "why", "note"}) e[name] = Text();
   return g;
 }
 
@@ -234,6 +247,7 @@ const Grammar& GetGrammar(GrammarKind kind) {
   static const Grammar vocabulary = MakeVocabularyGrammar();
   static const Grammar lexicon = MakeLexiconGrammar();
   static const Grammar phrasing = MakePhrasingGrammar();
+  static const Grammar scenes = MakeScenesGrammar();
   switch (kind) {
     case GrammarKind::kRulebook:
       return rulebook;
@@ -241,6 +255,8 @@ const Grammar& GetGrammar(GrammarKind kind) {
       return vocabulary;
     case GrammarKind::kPhrasing:
       return phrasing;
+    case GrammarKind::kScenes:
+      return scenes;
     case GrammarKind::kLexicon:
       break;
   }

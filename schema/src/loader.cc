@@ -106,6 +106,7 @@ struct GameFolder {
   std::string name;
   std::string vocabulary;              // path, empty when absent
   std::string phrasing;                // path of phrasing.xml, empty when absent
+  std::string scenes;                  // path of scenes.xml, empty when absent
   std::vector<std::string> rulebooks;  // paths, sorted by file name
 };
 
@@ -132,7 +133,7 @@ bool ListGames(const std::string& dir, std::vector<GameFolder>* games, std::erro
   if (!ListDir(dir, &entries, ec)) return false;
   for (const fs::path& entry : entries) {
     if (!fs::is_directory(entry, *ec)) continue;
-    GameFolder game{entry.filename().string(), "", "", {}};
+    GameFolder game{entry.filename().string(), "", "", "", {}};
     std::vector<fs::path> files;
     if (!ListDir(entry.string(), &files, ec)) return false;
     for (const fs::path& file : files) {
@@ -142,6 +143,8 @@ bool ListGames(const std::string& dir, std::vector<GameFolder>* games, std::erro
         game.vocabulary = path;
       } else if (file.filename() == "phrasing.xml") {
         game.phrasing = path;
+      } else if (file.filename() == "scenes.xml") {
+        game.scenes = path;
       } else {
         game.rulebooks.push_back(path);
       }
@@ -174,6 +177,7 @@ class CorpusLoader {
                        return std::tie(a.game, a.doc) < std::tie(b.game, b.doc);
                      });
     ResolvePending();
+    for (const GameFolder& game : games) LoadScenes(game);
     CheckOverrideCycles();
     for (const Rulebook& book : corpus_->rulebooks) CheckVariantChanges(*corpus_, book, reporter_);
     reporter_->Sort();
@@ -285,6 +289,20 @@ class CorpusLoader {
     }
     phrasing.game = game.name;
     corpus_->phrasings[game.name] = std::move(phrasing);
+  }
+
+  // scenes.xml, once the rulebooks are loaded: its scenes name their cases. A game with
+  // scenes and no phrasing.xml gets a phrasing of scenes only.
+  void LoadScenes(const GameFolder& game) {
+    if (game.scenes.empty()) return;
+    XmlFile xml;
+    if (!xml.Load(game.scenes, reporter_) || !Validate(xml, GrammarKind::kScenes, reporter_)) {
+      return;
+    }
+    Phrasing& phrasing = corpus_->phrasings[game.name];
+    phrasing.game = game.name;
+    ReadScenes(xml, &phrasing, reporter_);
+    CheckScenes(*corpus_, corpus_->FindVocabulary(game.name), &phrasing, reporter_);
   }
 
   // One rulebook file, read on its own (in parallel with the others) into `loaded`.

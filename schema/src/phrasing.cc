@@ -173,6 +173,19 @@ class PhrasingReader {
     } else if (!noun.empty()) {
       reporter_->Error(xml_.Pos(el), "attribute 'noun' of <param> needs 'singular|plural'");
     }
+    p.wrong_text = CollapseWhitespace(Attr(el, "wrong"));
+    for (size_t at = 0; at < p.wrong_text.size();) {
+      size_t end = p.wrong_text.find(' ', at);
+      if (end == std::string::npos) end = p.wrong_text.size();
+      const std::string w = p.wrong_text.substr(at, end - at);
+      double v = 0;
+      if (!ParseDecimal(w, &v)) {
+        reporter_->Error(p.pos, "wrong number '" + w + "' of parameter '" + p.name + "' is no number");
+      } else {
+        p.wrong.push_back(v);
+      }
+      at = end + 1;
+    }
     for (const ParamPhrase& other : out->params) {
       if (other.name == p.name && other.at == p.at) {
         reporter_->Error(p.pos, "duplicate question for parameter '" + p.name + "'" +

@@ -41,6 +41,14 @@ void ReadVocabulary(const XmlFile& xml, const Lexicon& lexicon, Vocabulary* voca
 void ReadPhrasing(const XmlFile& xml, const Vocabulary* vocabulary, Phrasing* phrasing,
                   Reporter* reporter);
 
+// Reads a validated scenes.xml into the game's phrasing (checks of form only).
+void ReadScenes(const XmlFile& xml, Phrasing* phrasing, Reporter* reporter);
+// Once every rulebook is loaded: each scene names a case of its game (doc, eid and
+// case_id are filled in), tells declared facts with values its case's conditions
+// accept, and a case the book does not decide (basis="reading") is never asked.
+void CheckScenes(const Corpus& corpus, const Vocabulary* vocabulary, Phrasing* phrasing,
+                 Reporter* reporter);
+
 // A target naming another document, resolved once the whole corpus is loaded.
 struct PendingTarget {
   std::string target;

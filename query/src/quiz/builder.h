@@ -69,6 +69,10 @@ struct Scene {
   bool ok = false;
   std::string setting, body;
   size_t clauses = 0;  // clauses of the body
+  // Written by the encoders for a case (scenes.xml): `body` is the whole clause and `why`
+  // says why its case's decision follows.
+  bool authored = false;
+  std::string why;
   // The whole scene, first letter as written ("durante una mischia, la palla …").
   std::string Text() const;
 };
@@ -80,6 +84,7 @@ class Builder {
       : engine_(engine), data_(data), variants_(variants), out_(out) {}
 
   Status Run() {
+    ReadAuthoredScenes();
     for (const RuleCase& c : data_.rules.cases) {
       Status s = FromCase(c);
       if (!s.ok()) return s;
@@ -91,6 +96,12 @@ class Builder {
 
  private:
   // ------------------------------------------------------------ scenes (phrasing.cc)
+  // The encoders' scenes of the game's cases (authored.cc): the facts each tells, and the
+  // scene of each set of told facts, so that Compose tells those facts in their words.
+  void ReadAuthoredScenes();
+  const Scene* Authored(const Facts& facts) const;
+  // The scene of `facts`: the encoders' when a case's scene tells exactly these facts,
+  // else composed from phrasing.xml.
   Scene Compose(const Facts& facts) const;
   // "In una partita di Subbuteo, durante una mischia …"
   std::string Stem(const Scene& scene) const;
@@ -248,6 +259,9 @@ class Builder {
   const std::vector<std::string>& variants_;  // in play (variants.cc)
   std::vector<Candidate>* out_;
   std::map<std::string, ResolveResult> cache_;
+  std::map<const RuleCase*, Facts> told_;     // facts an authored scene tells of its case
+  std::map<std::string, Scene> authored_;     // Canonical(told facts) → the scene
+  std::set<const RuleCase*> unasked_;         // quiz="no": never asked
   std::set<std::string> situations_, ids_, stems_;
 };
 

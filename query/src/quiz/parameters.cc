@@ -170,6 +170,21 @@ void Builder::FromParams() {
         consider(p.value + d);
       }
     }
+    // The encoders' near misses (phrasing.xml wrong="…") come first: chosen from the book
+    // for this very question. A value the game allows for the parameter is still refused.
+    std::vector<double> authored;
+    for (double v : phrase->wrong) {
+      if (v != p.value && !values_of[p.name].count(v) && !allowed.count(v) &&
+          std::find(authored.begin(), authored.end(), v) == authored.end())
+        authored.push_back(v);
+    }
+    for (double v : pool) {
+      if (std::find(authored.begin(), authored.end(), v) == authored.end()) authored.push_back(v);
+    }
+    pool.swap(authored);
+    // The true/false statement may need a number on one side of the value (below a
+    // maximum): it looks through every wrong number, the multiple choice offers three.
+    const std::vector<double> candidates = pool;
     if (pool.size() > 3) pool.resize(3);
     // mc
     if (pool.size() >= 2) {
@@ -195,7 +210,7 @@ void Builder::FromParams() {
     // where it says 5): the wrong number lies on the side that makes it false.
     const int side = FalseSide(phrase->statement);
     std::vector<double> wrong;
-    for (double v : pool) {
+    for (double v : candidates) {
       if (side == 0 || (side > 0) == (v > p.value)) wrong.push_back(v);
     }
     for (int k = 0; k < 2; ++k) {

@@ -175,6 +175,7 @@ std::string Scene::Text() const {
 }
 
 Scene Builder::Compose(const Facts& facts) const {
+  if (const Scene* authored = Authored(facts)) return *authored;
   Scene scene;
   if (!data_.has_phrasing || facts.empty()) return scene;
   const Phrasing& ph = data_.phrasing;

@@ -2,6 +2,7 @@
 // from the index, plus the small text helpers of the quiz files.
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "quiz/quiz_internal.h"
 
@@ -111,7 +112,8 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
   if (!s.ok()) return s;
   Statement params;
   s = im.db.Prepare(
-      "SELECT name, at, kind, question, statement, statement_one, noun_one, noun FROM phrase_params"
+      "SELECT name, at, kind, question, statement, statement_one, noun_one, noun, wrong"
+      " FROM phrase_params"
       " WHERE game = ?"
       " ORDER BY ord",
       &params);
@@ -127,6 +129,12 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
     p.statement_one = params.Text(5);
     p.noun_one = params.Text(6);
     p.noun = params.Text(7);
+    p.wrong_text = params.Text(8);
+    for (const auto& w : SplitSpaces(p.wrong_text)) {
+      char* end = nullptr;
+      const double v = std::strtod(w.c_str(), &end);
+      if (end && !*end) p.wrong.push_back(v);  // checked by the loader: always a number
+    }
     ph.params.push_back(std::move(p));
   }
   if (!s.ok()) return s;
@@ -164,6 +172,34 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
     label.target = labels.Text(0);
     label.text = labels.Text(1);
     ph.labels.push_back(std::move(label));
+  }
+  if (!s.ok()) return s;
+  Statement scenes;
+  s = im.db.Prepare(
+      "SELECT doc, eid, case_id, quiz, facts, tell, why FROM phrase_scenes WHERE game = ?"
+      " ORDER BY rowid",
+      &scenes);
+  if (!s.ok()) return s;
+  scenes.Bind(1, game);
+  while (scenes.Step(&s)) {
+    CaseScene sc;
+    sc.doc = scenes.Text(0);
+    sc.eid = scenes.Text(1);
+    sc.case_id = scenes.Text(2);
+    sc.target = sc.doc + "#" + sc.eid + "/" + sc.case_id;
+    sc.quiz = scenes.Int(3) != 0;
+    const std::string facts = scenes.Text(4);
+    for (size_t at = 0; at < facts.size();) {
+      size_t end = facts.find(';', at);
+      if (end == std::string::npos) end = facts.size();
+      const std::string pair = facts.substr(at, end - at);
+      if (const size_t eq = pair.find('='); eq != std::string::npos)
+        sc.facts.emplace_back(pair.substr(0, eq), pair.substr(eq + 1));
+      at = end + 1;
+    }
+    sc.tell = scenes.Text(5);
+    sc.why = scenes.Text(6);
+    ph.scenes.push_back(std::move(sc));
   }
   return s;
 }

@@ -74,6 +74,7 @@ std::vector<QuizCitation> Builder::CitationsOf(const Ruling& ruling) {
 }
 
 Facts Builder::FactsOf(const RuleCase& c) const {
+  if (auto it = told_.find(&c); it != told_.end()) return it->second;
   Facts facts;
   for (const auto& cond : c.when) {
     // "Not in the 5 m area" would be told as one of the other zones, a detail the rule
@@ -175,7 +176,8 @@ std::string Builder::ExceptionNote(const RuleCase& c) const {
 }
 
 Status Builder::FromCase(const RuleCase& c) {
-  if (!VariantInPlay(variants_, c.variant) || c.sanctions.empty() || c.when.empty() || c.reading)
+  if (!VariantInPlay(variants_, c.variant) || c.sanctions.empty() || c.when.empty() || c.reading ||
+      unasked_.count(&c))
     return Status::OK();
   const Unit* unit = data_.FindUnit(c.unit_id);
   if (!unit) return Status::OK();
@@ -245,9 +247,13 @@ Status Builder::FromCase(const RuleCase& c) {
   level = std::min(level, 2);
 
   const std::string stem = Stem(scene);
-  const std::string because = UpperFirst(Condition(scene)) +
-                              ", il regolamento prevede: " + LowerFirst(decision) + " (" + where +
-                              ")." + place + (exception ? ExceptionNote(c) : "");
+  // An authored scene's feedback teaches with the encoders' why instead of retelling the
+  // scene the trainee has just read.
+  const bool taught = scene.authored && !scene.why.empty();
+  const std::string because =
+      (taught ? scene.why + " Il regolamento prevede: "
+              : UpperFirst(Condition(scene)) + ", il regolamento prevede: ") +
+      LowerFirst(decision) + " (" + where + ")." + place + (exception ? ExceptionNote(c) : "");
   std::vector<Distractor> distractors;
   s = Distractors(c, facts, best, *r, 3, &distractors);
   if (!s.ok()) return s;
@@ -303,7 +309,7 @@ Status Builder::FromCase(const RuleCase& c) {
   // explain still says why the told facts matter ("Se invece …, la decisione sarebbe …").
   std::string nearest_contrast;
   for (const auto& d : distractors) {
-    if (nearest_contrast.empty() && !d.facts.empty())
+    if (nearest_contrast.empty() && !d.facts.empty() && !taught)
       nearest_contrast = " " + Contrast(d, right_side);
   }
   tf("vero", scene, facts, right, true, cites, "Vero. " + because + nearest_contrast, level);

@@ -62,7 +62,7 @@ bool Builder::SameRuling(const Ruling& a, const Ruling& b) {
 bool Builder::Readable(const Scene& scene) {
   // Three clauses and their setting at most, about two lines of print: a longer scene is
   // a chain of conditions, not a situation seen on the table.
-  return scene.ok && scene.clauses <= 3 && scene.Text().size() <= 190;
+  return scene.ok && (scene.authored || (scene.clauses <= 3 && scene.Text().size() <= 190));
 }
 
 Status Builder::Pending(const Facts& facts, const Ruling& ruling,

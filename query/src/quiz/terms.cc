@@ -94,7 +94,10 @@ void Builder::FromTerms() {
       cand.source = key;
       q.name = Name(*u, "cloze", what);
       q.difficulty = name_words.size() >= 3 ? "hard" : "medium";
-      q.stem = "Come si chiama, " + LowerFirst(in_doc) + ", " + LowerFirst(def) + "?";
+      // "Come si chiamano … le caselle": the verb agrees with a plural determiner.
+      const bool plural = first == "i" || first == "gli" || first == "le";
+      q.stem = std::string(plural ? "Come si chiamano, " : "Come si chiama, ") +
+               LowerFirst(in_doc) + ", " + LowerFirst(def) + "?";
       q.accepted = accepted;
       q.citations = cites;
       // Where the book uses the word, not the definition again (which the stem says).

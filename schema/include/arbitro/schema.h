@@ -282,6 +282,10 @@ struct ParamPhrase {
   // The word of the counted thing, singular and plural, when the unit's own word does not
   // fit ("cartellino giallo|cartellini gialli" for cards that are yellow cards).
   std::string noun_one, noun;
+  // Wrong numbers the encoders chose as plausible near misses (attribute wrong="3 5 6"),
+  // in the order written; empty: the quiz draws them from the game's parameters.
+  std::vector<double> wrong;
+  std::string wrong_text;  // as written, for the index
   SourcePos pos;
 };
 
@@ -312,6 +316,21 @@ struct PhraseLabel {
   SourcePos pos;
 };
 
+// A case told as a quiz scene (corpus/<game>/scenes.xml, schema/scenes.rng): the
+// situation in the words a trainee reads, written and reviewed against the rulebook.
+struct CaseScene {
+  std::string target;             // "doc#eId/case" as written
+  std::string doc, eid, case_id;  // the case it tells (resolved by the loader)
+  bool quiz = true;               // false: no fair question (note says why)
+  // The value the scene tells of a fact whose condition admits several, and any fact the
+  // scene states beyond the case's conditions.
+  std::vector<std::pair<std::string, std::string>> facts;
+  std::string tell;  // one clause, present tense: "il difensore tocca la palla con la mano"
+  std::string why;   // one or two sentences on why the decision follows
+  std::string note;  // for encoders: why quiz="no", doubts
+  SourcePos pos;
+};
+
 struct Phrasing {
   std::string game;
   std::string title;    // the game's name in a sentence ("Subbuteo Table Rugby")
@@ -321,6 +340,7 @@ struct Phrasing {
   std::vector<PhraseDecision> decisions;
   std::vector<PhraseSide> sides;
   std::vector<PhraseLabel> labels;
+  std::vector<CaseScene> scenes;  // scenes.xml, when the game has one
   std::string path;
   const PhraseFact* FindFact(const std::string& name) const;
   const PhraseDecision* FindDecision(const std::string& type) const;
