@@ -310,6 +310,7 @@ CREATE TABLE phrase_scenes (
   eid     TEXT NOT NULL,
   case_id TEXT NOT NULL,
   quiz    INTEGER NOT NULL,  -- 0: never asked
+  actor   TEXT NOT NULL,     -- side of whoever offends in the scene, or ''
   facts   TEXT NOT NULL,     -- "fact=value" told beyond or within the conditions, ';'-separated
   tell    TEXT NOT NULL,     -- the scene, one clause
   why     TEXT NOT NULL,     -- why the decision follows

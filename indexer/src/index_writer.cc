@@ -214,8 +214,8 @@ class SqliteWriter {
     Status s = Prep(&game, "INSERT INTO phrase_games(game, title, subject) VALUES (?, ?, ?)");
     if (s.ok())
       s = Prep(&scene,
-               "INSERT INTO phrase_scenes(game, doc, eid, case_id, quiz, facts, tell, why)"
-               " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+               "INSERT INTO phrase_scenes(game, doc, eid, case_id, quiz, facts, tell, why, actor)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (const CaseScene& sc : ph.scenes) {
       std::string facts;
       for (const auto& [f, v] : sc.facts) facts += (facts.empty() ? "" : ";") + f + "=" + v;
@@ -228,6 +228,7 @@ class SqliteWriter {
                 .Bind(6, facts)
                 .Bind(7, sc.tell)
                 .Bind(8, sc.why)
+                .Bind(9, sc.actor)
                 .Run();
     }
     if (s.ok())

@@ -235,7 +235,8 @@ Grammar MakeScenesGrammar() {
   Grammar g{"scenes", {}};
   auto& e = g.elements;
   e["scenes"] = Elements({Req("game", Type::kSlug)}, {Any({"scene"})});
-  e["scene"] = Elements({Req("case", Type::kTarget), OptEnum("quiz", {"no"})},
+  e["scene"] = Elements({Req("case", Type::kTarget), OptEnum("quiz", {"no"}),
+                         Opt("actor", Type::kSlug)},
                         {Any({"fact"}), Maybe("tell"), Maybe("why"), Maybe("note")});
   e["fact"] = Empty({Req("name", Type::kSlug), Req("value", Type::kSlug)});
   for (auto name : {"tell", "why", "note"}) e[name] = Text();

@@ -94,6 +94,7 @@ void ReadScenes(const XmlFile& xml, Phrasing* phrasing, Reporter* reporter) {
     CaseScene scene;
     scene.target = TokenAttr(el, "case");
     scene.quiz = TokenAttr(el, "quiz") != "no";
+    scene.actor = TokenAttr(el, "actor");
     scene.tell = PlainText(el.child("tell"));
     scene.why = PlainText(el.child("why"));
     scene.note = PlainText(el.child("note"));
@@ -163,6 +164,10 @@ void CheckScenes(const Corpus& corpus, const Vocabulary* vocabulary, Phrasing* p
     const Case* c = nullptr;
     for (const Case& k : u.cases) {
       if (k.id == case_id) c = &k;
+    }
+    if (!scene.actor.empty() && !corpus.Beneficiary(phrasing->game, scene.actor)) {
+      reporter->Error(scene.pos, "scene of '" + scene.target + "' names unknown side '" +
+                                     scene.actor + "'");
     }
     scene.doc = book->doc;
     scene.eid = u.eid;

@@ -45,6 +45,7 @@ void Builder::ReadAuthoredScenes() {
     scene.body = sc.tell;
     scene.clauses = 1;
     scene.why = sc.why;
+    scene.actor = sc.actor;
     // Two cases told alike (a provision and its summary row): the first in document order.
     authored_.emplace(Canonical(data_.game, facts), std::move(scene));
   }

@@ -73,6 +73,7 @@ struct Scene {
   // says why its case's decision follows.
   bool authored = false;
   std::string why;
+  std::string actor;  // authored: the side of whoever offends, when no fact says it
   // The whole scene, first letter as written ("durante una mischia, la palla …").
   std::string Text() const;
 };

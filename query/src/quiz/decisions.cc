@@ -114,9 +114,16 @@ std::string With(const std::string& preposition, const std::string& noun) {
 }
 
 bool MayConflict(const std::vector<SanctionInfo>& a, const std::vector<SanctionInfo>& b) {
+  // A "calcio di punizione" the rule leaves unqualified may be the direct or indirect one
+  // another rule of the book names (Subbuteo 12 against its appendix): never both options.
+  auto family = [](const std::string& t) {
+    return t == "punizione-diretta" || t == "punizione-indiretta" ? std::string("punizione") : t;
+  };
   for (const auto& x : a) {
     for (const auto& y : b) {
-      if (x.type == y.type && MaySameSide(x.beneficiary, y.beneficiary)) return true;
+      const bool same = x.type == y.type || ((x.type == "punizione" || y.type == "punizione") &&
+                                             family(x.type) == family(y.type));
+      if (same && MaySameSide(x.beneficiary, y.beneficiary)) return true;
     }
   }
   return false;
@@ -124,6 +131,9 @@ bool MayConflict(const std::vector<SanctionInfo>& a, const std::vector<SanctionI
 
 std::string Builder::Actor(const Facts& facts) const {
   if (!data_.has_phrasing) return "";
+  // The encoders' scene of exactly these facts may say who offends.
+  if (const Scene* authored = Authored(facts); authored && !authored->actor.empty())
+    return authored->actor;
   // The subject first (a fact of role who), then any phrase that names its actor.
   for (int pass = 0; pass < 2; ++pass) {
     for (const auto& [name, value] : facts) {

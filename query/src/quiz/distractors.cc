@@ -93,6 +93,13 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     // A step of procedure ("il difensore può eseguire il marcamento difensivo") is no
     // decision a trainee weighs against a ruling.
     if (Procedural(d.sanctions)) return false;
+    // "La partita è vinta {da}" with no side says nobody: no decision to weigh.
+    for (const auto& x : d.sanctions) {
+      const PhraseDecision* words =
+          data_.has_phrasing ? data_.phrasing.FindDecision(x.type) : nullptr;
+      if (x.beneficiary.empty() && words && words->text.find('{') != std::string::npos)
+        return false;
+    }
     for (const auto& x : d.sanctions) {
       if (mentioned.count(x.type) && !given_there.count(x.type)) return false;
     }
@@ -142,6 +149,9 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     // "Per l'avversario" where the other scene names nobody: said for the asked scene's
     // offender, so that no option names a side without a referent.
     const std::string other_actor = Actor(other);
+    // An authored scene names its offender in words no fact gives: a decision for "the
+    // opponent of the offender" cannot be said as a side for it.
+    if (sc.authored && other_actor.empty() && HasRelative(there.sanctions)) return Status::OK();
     d.sanctions = Sided(there.sanctions, other_actor.empty() ? actor : other_actor);
     d.text = Say(d.sanctions);
     // "Vittoria per quel giocatore": a decision that points back into its own scene.
@@ -261,10 +271,12 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
       d.text = Say({swapped});
       d.swapped = true;
       d.feedback = "No: la decisione è giusta, ma spetta " + With("a", SideNoun(s.beneficiary)) +
-                   ". " + because;
+                   "." + (asked.authored ? "" : " " + because);
       add(std::move(d));
     }
   }
+  // A game whose encoders told its cases has its wrong answers told by them too.
+  if (!authored_.empty()) return Status::OK();
   authored_only = false;
   return situations();
 }

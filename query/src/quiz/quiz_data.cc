@@ -176,7 +176,7 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
   if (!s.ok()) return s;
   Statement scenes;
   s = im.db.Prepare(
-      "SELECT doc, eid, case_id, quiz, facts, tell, why FROM phrase_scenes WHERE game = ?"
+      "SELECT doc, eid, case_id, quiz, facts, tell, why, actor FROM phrase_scenes WHERE game = ?"
       " ORDER BY rowid",
       &scenes);
   if (!s.ok()) return s;
@@ -199,6 +199,7 @@ Status LoadPhrasing(Engine::Impl& im, const std::string& game, GameData* data) {
     }
     sc.tell = scenes.Text(5);
     sc.why = scenes.Text(6);
+    sc.actor = scenes.Text(7);
     ph.scenes.push_back(std::move(sc));
   }
   return s;

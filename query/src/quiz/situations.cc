@@ -166,7 +166,10 @@ std::string Builder::ExceptionNote(const RuleCase& c) const {
       const Facts general = FactsOf(t);
       if (general.empty()) continue;
       const Scene sc = Compose(general);
-      if (!Readable(sc)) continue;
+      if (!Readable(sc) || (!sc.authored && !authored_.empty())) continue;
+      // An exception within one provision is the same clause read twice ("4.2 d … prevale
+      // 4.2 d"): the why of an authored scene already teaches it.
+      if (t.unit_id == c.unit_id) continue;
       return " È un'eccezione: di regola, " + Condition(sc) +
              ", si decide: " + LowerFirst(Decision(t.sanctions, general)) + " (" +
              ShortCitation(t.citation) + "); in questa situazione prevale la disposizione citata.";
@@ -223,8 +226,18 @@ Status Builder::FromCase(const RuleCase& c) {
   if (!Decided(*r) || !SameRuling(r->rulings[0], asked)) return Status::OK();
   const Scene scene = Compose(facts);
   if (!Readable(scene)) return Status::OK();
+  // A game whose encoders told its cases asks only in their words: a scene composed from
+  // fact phrases reads as a list of facts (trainers' reviews, rounds 5 to 8).
+  if (!scene.authored && !authored_.empty()) return Status::OK();
   const Ruling& best = r->rulings[0];
   const std::string actor = Actor(facts);
+  // "Per l'avversario" of a scene that names both sides in its own words and no fact
+  // says who offended: whose opponent is left to guess.
+  if (scene.authored && actor.empty()) {
+    for (const auto& x : best.sanctions) {
+      if (x.beneficiary == "avversario" || x.beneficiary == "colpevole") return Status::OK();
+    }
+  }
   const std::vector<SanctionInfo> right = Sided(best.sanctions, actor);
   const std::string decision = Say(right);
   if (Circular(scene, decision)) return Status::OK();
@@ -295,8 +308,13 @@ Status Builder::FromCase(const RuleCase& c) {
     cand.source = key;
     q.name = Name(*unit, "tf", Clip(UpperFirst(When(sc)), 110));
     q.difficulty = Difficulty(std::min(lvl, 2));
+    // "L'arbitro decide: nessuna infrazione: il gioco prosegue" reads as two labels: the
+    // decision's own colon becomes a comma inside the statement.
+    std::string said = LowerFirst(Say(stated));
+    if (const size_t colon = said.find(": "); colon != std::string::npos)
+      said.replace(colon, 2, ", ");
     q.stem = Stem(sc) + (Outcome(stated) ? ". Secondo il regolamento, " : ". L'arbitro decide: ") +
-             LowerFirst(Say(stated)) + ".";
+             said + ".";
     q.truth = truth;
     q.basis = "ruling";
     q.facts = f;
@@ -347,7 +365,7 @@ Status Builder::FromCase(const RuleCase& c) {
       altered[i].second = v.id;
       if (!CoOccurs(altered, i)) continue;  // a combination no rule allows
       const Scene other = Compose(altered);
-      if (!other.ok) continue;
+      if (!other.ok || (!other.authored && !authored_.empty())) continue;
       const ResolveResult* ar = nullptr;
       s = Resolve(altered, &ar);
       if (!s.ok()) return s;

@@ -322,6 +322,9 @@ struct CaseScene {
   std::string target;             // "doc#eId/case" as written
   std::string doc, eid, case_id;  // the case it tells (resolved by the loader)
   bool quiz = true;               // false: no fair question (note says why)
+  // The side of whoever offends or acts in the scene ("attaccante"), so that a decision for
+  // "the opponent of the offender" is said as the side it is; empty: a fact says it.
+  std::string actor;
   // The value the scene tells of a fact whose condition admits several, and any fact the
   // scene states beyond the case's conditions.
   std::vector<std::pair<std::string, std::string>> facts;
