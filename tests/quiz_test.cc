@@ -628,7 +628,7 @@ TEST_CASE("a choice between restarts is asked as the whole choice", "[quiz]") {
       if (q.kind == "tf" && q.truth) {
         CHECK(q.stated.size() == 2);
         CHECK(
-            q.stem.find("a scelta dell'attaccante: calcio di rigore oppure calcio di punizione") !=
+            q.stem.find("a scelta dell'attaccante, calcio di rigore oppure calcio di punizione") !=
             std::string::npos);
       }
     }
@@ -663,7 +663,7 @@ TEST_CASE("a choice of three is said as whole alternatives, one oppure between e
     ++seen;
     CHECK(q.stem ==
           "In una partita di Mini, il portiere para la palla fuori dall'area di "
-          "porta, per la seconda volta. L'arbitro decide: a scelta dell'attaccante: ripetizione "
+          "porta, per la seconda volta. L'arbitro decide: a scelta dell'attaccante, ripetizione "
           "oppure back al volo (la battuta è ripetuta; il difensore perde la mossa difensiva) "
           "oppure calcio di punizione indiretto dal limite dell'area.");
   }
