@@ -116,8 +116,8 @@ TEST_CASE("what the fourth trainer review found stays fixed", "[corpus][quiz][re
                            .find(
                                "il vincitore del sorteggio sceglie il calcio d'inizio o il "
                                "campo") != std::string::npos;
-    net = net || q.stem.find("viene fermata dalla rete della porta mal fissata") !=
-                     std::string::npos;
+    net =
+        net || q.stem.find("viene fermata dalla rete della porta mal fissata") != std::string::npos;
   }
   CHECK(toss);
   CHECK(net);

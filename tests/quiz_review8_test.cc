@@ -57,8 +57,7 @@ TEST_CASE("what the eighth trainer review found stays fixed", "[corpus][quiz][re
     for (const auto& side : plain) CHECK(qualified.count(side) == 0);
     // Round 8, 16: "L'arbitro decide: nessuna infrazione: il gioco prosegue".
     const size_t decides = q.stem.find("L'arbitro decide: ");
-    if (decides != std::string::npos)
-      CHECK(q.stem.find(": ", decides + 18) == std::string::npos);
+    if (decides != std::string::npos) CHECK(q.stem.find(": ", decides + 18) == std::string::npos);
   }
   CHECK(cases > 200);
   // Round 8, 31: the advance of 4.2 d) was said to be an exception to 4.2 d) itself.

@@ -414,8 +414,7 @@ TEST_CASE("no vocabulary id, parameter name or label quote reaches a trainee", "
   }
   while (st.Step()) {
     const std::string id = st.Text(0);
-    if (id.find('-') != std::string::npos && printed.find(id) == std::string::npos)
-      ids.insert(id);
+    if (id.find('-') != std::string::npos && printed.find(id) == std::string::npos) ids.insert(id);
   }
   Statement lb;
   REQUIRE(db.Prepare("SELECT label FROM fact_values UNION SELECT label FROM facts WHERE label != "

@@ -329,7 +329,9 @@ class SqliteWriter {
       s = Prep(&col, "INSERT INTO table_columns(unit_id, ord, col, label) VALUES (?, ?, ?, ?)");
     if (s.ok()) s = Prep(&cell, "INSERT INTO cells(unit_id, ord, col, text) VALUES (?, ?, ?, ?)");
     if (s.ok())
-      s = Prep(&kase, "INSERT INTO cases(unit_id, case_id, variant, decision, reading) VALUES (?, ?, ?, ?, ?)");
+      s = Prep(
+          &kase,
+          "INSERT INTO cases(unit_id, case_id, variant, decision, reading) VALUES (?, ?, ?, ?, ?)");
     if (s.ok())
       s = Prep(&cond,
                "INSERT INTO conditions(case_id, ord, fact, op, value) VALUES (?, ?, ?, ?, ?)");
@@ -415,7 +417,12 @@ class SqliteWriter {
       }
       for (const Case& c : u.cases) {
         if (!s.ok()) break;
-        s = kase.Bind(1, unit_id).Bind(2, c.id).Bind(3, c.variant).Bind(4, c.decision).Bind(5, c.reading ? 1LL : 0LL).Run();
+        s = kase.Bind(1, unit_id)
+                .Bind(2, c.id)
+                .Bind(3, c.variant)
+                .Bind(4, c.decision)
+                .Bind(5, c.reading ? 1LL : 0LL)
+                .Run();
         const long long case_id = db_.LastInsertId();
         ++stats->cases;
         for (size_t k = 0; s.ok() && k < c.when.size(); ++k) {

@@ -222,10 +222,9 @@ Grammar MakePhrasingGrammar() {
   e["decision"] = Text({Req("type", Type::kSlug), Opt("class", Type::kSlug)});
   e["side"] = Text({Req("id", Type::kSlug)});
   e["label"] = Text({Req("for", Type::kTarget)});
-  e["param"] =
-      Elements({Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug), Opt("noun"),
-                Opt("wrong")},
-               {One("question"), One("statement"), Maybe("statement-one")});
+  e["param"] = Elements(
+      {Req("name", Type::kSlug), Opt("at"), Opt("kind", Type::kSlug), Opt("noun"), Opt("wrong")},
+      {One("question"), One("statement"), Maybe("statement-one")});
   for (auto name : {"question", "statement", "statement-one"}) e[name] = Text();
   return g;
 }
@@ -235,9 +234,9 @@ Grammar MakeScenesGrammar() {
   Grammar g{"scenes", {}};
   auto& e = g.elements;
   e["scenes"] = Elements({Req("game", Type::kSlug)}, {Any({"scene"})});
-  e["scene"] = Elements({Req("case", Type::kTarget), OptEnum("quiz", {"no"}),
-                         Opt("actor", Type::kSlug)},
-                        {Any({"fact"}), Maybe("tell"), Maybe("why"), Maybe("note")});
+  e["scene"] =
+      Elements({Req("case", Type::kTarget), OptEnum("quiz", {"no"}), Opt("actor", Type::kSlug)},
+               {Any({"fact"}), Maybe("tell"), Maybe("why"), Maybe("note")});
   e["fact"] = Empty({Req("name", Type::kSlug), Req("value", Type::kSlug)});
   for (auto name : {"tell", "why", "note"}) e[name] = Text();
   return g;

@@ -180,7 +180,8 @@ class PhrasingReader {
       const std::string w = p.wrong_text.substr(at, end - at);
       double v = 0;
       if (!ParseDecimal(w, &v)) {
-        reporter_->Error(p.pos, "wrong number '" + w + "' of parameter '" + p.name + "' is no number");
+        reporter_->Error(p.pos,
+                         "wrong number '" + w + "' of parameter '" + p.name + "' is no number");
       } else {
         p.wrong.push_back(v);
       }

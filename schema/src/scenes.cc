@@ -86,8 +86,8 @@ void ReadScenes(const XmlFile& xml, Phrasing* phrasing, Reporter* reporter) {
   const pugi::xml_node root = xml.Root();
   const std::string game = TokenAttr(root, "game");
   if (!phrasing->game.empty() && game != phrasing->game) {
-    reporter->Error(xml.Pos(root), "scenes of game '" + game + "' in the folder of game '" +
-                                       phrasing->game + "'");
+    reporter->Error(xml.Pos(root),
+                    "scenes of game '" + game + "' in the folder of game '" + phrasing->game + "'");
   }
   std::set<std::string> seen;
   for (pugi::xml_node el : root.children("scene")) {
@@ -107,8 +107,8 @@ void ReadScenes(const XmlFile& xml, Phrasing* phrasing, Reporter* reporter) {
     for (pugi::xml_node f : el.children("fact")) {
       const std::string name = TokenAttr(f, "name");
       if (!named.insert(name).second) {
-        reporter->Error(xml.Pos(f), "fact '" + name + "' told twice in the scene of '" +
-                                        scene.target + "'");
+        reporter->Error(xml.Pos(f),
+                        "fact '" + name + "' told twice in the scene of '" + scene.target + "'");
       }
       scene.facts.emplace_back(name, TokenAttr(f, "value"));
     }
@@ -166,8 +166,8 @@ void CheckScenes(const Corpus& corpus, const Vocabulary* vocabulary, Phrasing* p
       if (k.id == case_id) c = &k;
     }
     if (!scene.actor.empty() && !corpus.Beneficiary(phrasing->game, scene.actor)) {
-      reporter->Error(scene.pos, "scene of '" + scene.target + "' names unknown side '" +
-                                     scene.actor + "'");
+      reporter->Error(scene.pos,
+                      "scene of '" + scene.target + "' names unknown side '" + scene.actor + "'");
     }
     scene.doc = book->doc;
     scene.eid = u.eid;
@@ -179,8 +179,8 @@ void CheckScenes(const Corpus& corpus, const Vocabulary* vocabulary, Phrasing* p
     for (const auto& [name, value] : scene.facts) {
       const Fact* fact = vocabulary ? vocabulary->FindFact(name) : nullptr;
       if (!fact) {
-        reporter->Error(scene.pos, "scene of '" + scene.target + "' tells undeclared fact '" +
-                                       name + "'");
+        reporter->Error(scene.pos,
+                        "scene of '" + scene.target + "' tells undeclared fact '" + name + "'");
         continue;
       }
       if (!fact->Value(value) && !(fact->integer && IsInteger(value))) {
@@ -190,8 +190,8 @@ void CheckScenes(const Corpus& corpus, const Vocabulary* vocabulary, Phrasing* p
       }
       for (const Cond& cond : c->when) {
         if (cond.fact == name && !Holds(cond, value)) {
-          reporter->Error(scene.pos, "scene of '" + scene.target + "' tells " + name + "=" +
-                                         value + ", which its case's condition excludes");
+          reporter->Error(scene.pos, "scene of '" + scene.target + "' tells " + name + "=" + value +
+                                         ", which its case's condition excludes");
         }
       }
     }

@@ -26,7 +26,8 @@ void Builder::ReadAuthoredScenes() {
     };
     for (const RuleCond& cond : found->when) {
       std::string v = told(cond.fact);
-      if (v.empty() && (cond.op == "eq" || cond.op == "in")) v = cond.values.empty() ? "" : cond.values[0];
+      if (v.empty() && (cond.op == "eq" || cond.op == "in"))
+        v = cond.values.empty() ? "" : cond.values[0];
       if (v.empty() || !CondHolds(cond, v)) complete = false;
       bool dup = false;
       for (const auto& [f, old] : facts) dup = dup || f == cond.fact;

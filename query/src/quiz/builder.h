@@ -220,6 +220,28 @@ class Builder {
   // false when cases of the game test that fact with it and none allows the value (an
   // offside re-entry "nella propria area di rigore", an annullo during the advance).
   bool CoOccurs(const Facts& facts, size_t changed) const;
+  // Calls fn(altered, fact, &stop) for each situation `facts` with one fact that is not
+  // Central set to another value the rules let go with the rest (CoOccurs): the zone, first
+  // or repeated, moving or still …; stops at an error or when fn sets stop.
+  template <typename Fn>
+  Status EachOneFactChanged(const Facts& facts, Fn&& fn) const {
+    for (size_t i = 0; i < facts.size(); ++i) {
+      const std::string& fact = facts[i].first;
+      if (Central(fact)) continue;
+      const RuleFact* f = data_.rules.Fact(fact);
+      if (!f) continue;
+      for (const auto& v : f->values) {
+        if (v.id == facts[i].second) continue;
+        Facts altered = facts;
+        altered[i].second = v.id;
+        if (!CoOccurs(altered, i)) continue;  // a combination no rule allows
+        bool stop = false;
+        Status s = fn(altered, fact, &stop);
+        if (!s.ok() || stop) return s;
+      }
+    }
+    return Status::OK();
+  }
   // The case that decides a ruling for `facts` and speaks of every one of them (and of the
   // changed fact, when one fact was changed); null when none does.
   const RuleCase* Deciding(const Facts& facts, const Ruling& ruling,
@@ -260,9 +282,9 @@ class Builder {
   const std::vector<std::string>& variants_;  // in play (variants.cc)
   std::vector<Candidate>* out_;
   std::map<std::string, ResolveResult> cache_;
-  std::map<const RuleCase*, Facts> told_;     // facts an authored scene tells of its case
-  std::map<std::string, Scene> authored_;     // Canonical(told facts) → the scene
-  std::set<const RuleCase*> unasked_;         // quiz="no": never asked
+  std::map<const RuleCase*, Facts> told_;  // facts an authored scene tells of its case
+  std::map<std::string, Scene> authored_;  // Canonical(told facts) → the scene
+  std::set<const RuleCase*> unasked_;      // quiz="no": never asked
   std::set<std::string> situations_, ids_, stems_;
 };
 

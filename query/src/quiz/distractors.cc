@@ -121,10 +121,10 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
   // trainee's screen in its own words.
   const Scene asked = Compose(facts);
   const std::string because =
-      asked.authored ? "In questa situazione, invece, il regolamento prevede: " +
-                           LowerFirst(Say(right)) + "."
-                     : UpperFirst(Condition(asked)) + ", il regolamento prevede: " +
-                           LowerFirst(Say(right)) + ".";
+      asked.authored
+          ? "In questa situazione, invece, il regolamento prevede: " + LowerFirst(Say(right)) + "."
+          : UpperFirst(Condition(asked)) + ", il regolamento prevede: " + LowerFirst(Say(right)) +
+                ".";
   // The decision the rules give in another situation, with the scene it is right for.
   // First the situations the encoders told (authored scenes), then the composed ones.
   bool authored_only = true;
@@ -171,20 +171,10 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
   auto situations = [&]() -> Status {
     // 1. the same situation with one fact changed: zone, first or repeated, moving or
     //    still, phase … (the infringement stays)
-    for (size_t i = 0; i < facts.size(); ++i) {
-      const auto& [fact, value] = facts[i];
-      if (Central(fact)) continue;
-      const RuleFact* f = data_.rules.Fact(fact);
-      if (!f) continue;
-      for (const auto& v : f->values) {
-        if (v.id == value) continue;
-        Facts altered = facts;
-        altered[i].second = v.id;
-        if (!CoOccurs(altered, i)) continue;  // a combination no rule allows
-        Status s = from_situation(altered, fact);
-        if (!s.ok()) return s;
-      }
-    }
+    Status s = EachOneFactChanged(facts, [&](const Facts& altered, const std::string& fact, bool*) {
+      return from_situation(altered, fact);
+    });
+    if (!s.ok()) return s;
     // 2. sibling cases (same provision, same table or section, a fact of the asked situation
     //    such as the infringement or the phase), nearest situation first
     const Unit* su = data_.FindUnit(source.unit_id);
@@ -197,7 +187,8 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
       size_t shared = 0;
       for (const auto& cond : c.when) {
         for (const auto& [f, v] : facts) {
-          if (cond.fact != f || (cond.op != "eq" && cond.op != "in") || !CondHolds(cond, v)) continue;
+          if (cond.fact != f || (cond.op != "eq" && cond.op != "in") || !CondHolds(cond, v))
+            continue;
           ++shared;
           related = related || Central(f);  // the same infringement or event
         }

@@ -354,51 +354,46 @@ Status Builder::FromCase(const RuleCase& c) {
   // another one.
   bool changed = false;
   for (const auto& w : Words(decision)) changed = changed || w == "quel" || w == "quella";
-  for (size_t i = 0; i < facts.size() && !changed; ++i) {
-    const auto& [fact, value] = facts[i];
-    if (Central(fact)) continue;
-    const RuleFact* f = data_.rules.Fact(fact);
-    if (!f) continue;
-    for (const auto& v : f->values) {
-      if (v.id == value) continue;
-      Facts altered = facts;
-      altered[i].second = v.id;
-      if (!CoOccurs(altered, i)) continue;  // a combination no rule allows
-      const Scene other = Compose(altered);
-      if (!other.ok || (!other.authored && !authored_.empty())) continue;
-      const ResolveResult* ar = nullptr;
-      s = Resolve(altered, &ar);
-      if (!s.ok()) return s;
-      // The changed situation's own decision is a ruling too, so the feedback explains the
-      // statement with a decision, never with a step of procedure.
-      if (!Decided(*ar) || !Disjoint(said, AllPairs(*ar)) || Procedural(ar->rulings[0].sanctions) ||
-          !Grounded(altered, ar->rulings[0], fact) || !Readable(other))
-        continue;
-      bool precise = false;
-      s = Precise(altered, ar->rulings[0], &precise);
-      if (!s.ok()) return s;
-      if (!precise) continue;
-      // The statement keeps the sides of the original decision; it must be none of the
-      // rulings of the changed situation.
-      const std::string other_actor = Actor(altered);
-      bool clash = false;
-      for (const auto& ruling : ar->rulings) {
-        clash = clash || MayConflict(right, Sided(ruling.sanctions, other_actor));
-      }
-      if (clash) continue;
-      std::vector<QuizCitation> both = CitationsOf(ar->rulings[0]);
-      AddCitations(&both, cites);
-      const std::string there = ShortCitation(
-          ar->rulings[0].citations.empty() ? "" : ar->rulings[0].citations[0].citation);
-      tf(fact, other, altered, right, false, both,
-         "Falso: " + Condition(other) + ", il regolamento prevede: " +
-             LowerFirst(Decision(ar->rulings[0].sanctions, altered)) + " (" + there +
-             "). La decisione dell'affermazione vale invece " + Condition(scene) + " (" + where +
-             ").",
-         level + 1);
-      changed = true;
-      break;
-    }
+  if (!changed) {
+    s = EachOneFactChanged(
+        facts, [&](const Facts& altered, const std::string& fact, bool* stop) -> Status {
+          const Scene other = Compose(altered);
+          if (!other.ok || (!other.authored && !authored_.empty())) return Status::OK();
+          const ResolveResult* ar = nullptr;
+          Status s = Resolve(altered, &ar);
+          if (!s.ok()) return s;
+          // The changed situation's own decision is a ruling too, so the feedback explains the
+          // statement with a decision, never with a step of procedure.
+          if (!Decided(*ar) || !Disjoint(said, AllPairs(*ar)) ||
+              Procedural(ar->rulings[0].sanctions) || !Grounded(altered, ar->rulings[0], fact) ||
+              !Readable(other))
+            return Status::OK();
+          bool precise = false;
+          s = Precise(altered, ar->rulings[0], &precise);
+          if (!s.ok()) return s;
+          if (!precise) return Status::OK();
+          // The statement keeps the sides of the original decision; it must be none of the
+          // rulings of the changed situation.
+          const std::string other_actor = Actor(altered);
+          bool clash = false;
+          for (const auto& ruling : ar->rulings) {
+            clash = clash || MayConflict(right, Sided(ruling.sanctions, other_actor));
+          }
+          if (clash) return Status::OK();
+          std::vector<QuizCitation> both = CitationsOf(ar->rulings[0]);
+          AddCitations(&both, cites);
+          const std::string there = ShortCitation(
+              ar->rulings[0].citations.empty() ? "" : ar->rulings[0].citations[0].citation);
+          tf(fact, other, altered, right, false, both,
+             "Falso: " + Condition(other) + ", il regolamento prevede: " +
+                 LowerFirst(Decision(ar->rulings[0].sanctions, altered)) + " (" + there +
+                 "). La decisione dell'affermazione vale invece " + Condition(scene) + " (" +
+                 where + ").",
+             level + 1);
+          *stop = true;
+          return Status::OK();
+        });
+    if (!s.ok()) return s;
   }
 
   // cloze on the sanction: a single sanction (never one alternative of a choice) named by

@@ -124,7 +124,7 @@ struct Unit {
   // paragraphs, list items and consequence paragraphs joined with "\n". For a row,
   // its cells joined with " | ". Empty for rules, sections and tables.
   std::string text;
-  bool has_consequence = false;  // a provision with a <consequence> child
+  bool has_consequence = false;                            // a provision with a <consequence> child
   std::vector<std::pair<std::string, std::string>> cells;  // rows: (column id, text)
   std::vector<std::pair<std::string, std::string>> columns;  // tables: (column id, label)
   std::vector<Case> cases;
@@ -251,9 +251,9 @@ struct Lexicon {
 
 struct PhraseValue {
   std::string id;
-  std::string text;    // the phrase in its fact's role ("{chi} tocca la palla con le mani")
-  std::string noun;    // role object: the noun phrase ("una miniatura{stato} del difensore")
-  std::string gender;  // role object: m f mp fp
+  std::string text;          // the phrase in its fact's role ("{chi} tocca la palla con le mani")
+  std::string noun;          // role object: the noun phrase ("una miniatura{stato} del difensore")
+  std::string gender;        // role object: m f mp fp
   std::string m, f, mp, fp;  // role state: the adjective's forms
   // The side (beneficiary id) of whoever acts or offends in this phrase ("difensore"),
   // so that "the opponent of the offender" can be said as a side; empty: not said.
@@ -407,8 +407,8 @@ struct FidelityReport {
   size_t source_words = 0;
   size_t covered_words = 0;
   double coverage() const { return source_words ? double(covered_words) / source_words : 1.0; }
-  std::vector<std::string> uncovered_sample;  // first uncovered words, in source order
-  size_t consequence_units = 0;               // provisions that state a consequence
+  std::vector<std::string> uncovered_sample;          // first uncovered words, in source order
+  size_t consequence_units = 0;                       // provisions that state a consequence
   std::vector<std::string> consequence_without_case;  // their eIds when they lack a <case>
 };
 
