@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstdlib>
 #include <mutex>
 #include <string_view>
 
@@ -63,7 +64,8 @@ std::string CitationPart(const Rulebook& book, int unit) {
       // The label the book prints before the text ("a) META:"), so a reader sees what
       // "5 punti" are for; the colon that introduces the text is left out.
       std::string heading = u.heading;
-      while (!heading.empty() && (heading.back() == ':' || heading.back() == ' ')) heading.pop_back();
+      while (!heading.empty() && (heading.back() == ':' || heading.back() == ' '))
+        heading.pop_back();
       return JoinNonEmpty(u.num, heading);
     }
     case UnitKind::kRow:
@@ -120,6 +122,53 @@ const char* CondOpName(CondOp op) {
       return "ge";
   }
   return "?";
+}
+
+bool ParseCondOp(std::string_view name, CondOp* op) {
+  static constexpr std::pair<std::string_view, CondOp> kOps[] = {
+      {"eq", CondOp::kEq}, {"ne", CondOp::kNe}, {"in", CondOp::kIn}, {"not-in", CondOp::kNotIn},
+      {"lt", CondOp::kLt}, {"le", CondOp::kLe}, {"gt", CondOp::kGt}, {"ge", CondOp::kGe}};
+  if (name.empty()) name = "eq";
+  for (const auto& [n, o] : kOps) {
+    if (n == name) {
+      *op = o;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool CondAccepts(CondOp op, const std::vector<std::string>& values, const std::string& value) {
+  switch (op) {
+    case CondOp::kEq:
+      return !values.empty() && value == values[0];
+    case CondOp::kNe:
+      return !values.empty() && value != values[0];
+    case CondOp::kIn:
+    case CondOp::kNotIn: {
+      const bool listed = std::find(values.begin(), values.end(), value) != values.end();
+      return op == CondOp::kIn ? listed : !listed;
+    }
+    default:
+      break;
+  }
+  if (values.empty() || value.empty()) return false;
+  char* end = nullptr;
+  const long v = std::strtol(value.c_str(), &end, 10);
+  if (*end) return false;
+  const long c = std::strtol(values[0].c_str(), nullptr, 10);
+  switch (op) {
+    case CondOp::kLt:
+      return v < c;
+    case CondOp::kLe:
+      return v <= c;
+    case CondOp::kGt:
+      return v > c;
+    case CondOp::kGe:
+      return v >= c;
+    default:
+      return false;
+  }
 }
 
 const char* UnitKindName(UnitKind kind) {

@@ -34,16 +34,6 @@ std::vector<std::string> SplitWords(const std::string& text) {
   return words;
 }
 
-bool ParseOp(const std::string& name, CondOp* op) {
-  static const std::map<std::string, CondOp, std::less<>> kOps = {
-      {"eq", CondOp::kEq}, {"ne", CondOp::kNe}, {"in", CondOp::kIn}, {"not-in", CondOp::kNotIn},
-      {"lt", CondOp::kLt}, {"le", CondOp::kLe}, {"gt", CondOp::kGt}, {"ge", CondOp::kGe}};
-  auto it = kOps.find(name.empty() ? "eq" : name);
-  if (it == kOps.end()) return false;
-  *op = it->second;
-  return true;
-}
-
 bool IsSetOp(CondOp op) {
   return op == CondOp::kIn || op == CondOp::kNotIn;
 }
@@ -369,7 +359,7 @@ class RulebookReader {
   Cond ReadCond(pugi::xml_node el) {
     Cond cond;
     cond.fact = TokenAttr(el, "fact");
-    ParseOp(TokenAttr(el, "op"), &cond.op);  // invalid operators are reported by Validate()
+    ParseCondOp(TokenAttr(el, "op"), &cond.op);  // invalid operators are reported by Validate()
     cond.values = SplitWords(Attr(el, "value"));
     CheckCond(el, cond);
     return cond;

@@ -1,6 +1,5 @@
 // The reader of corpus/<game>/scenes.xml (schema/scenes.rng) and its checks against the
 // loaded rulebooks and vocabulary.
-#include <cstdlib>
 #include <set>
 #include <string_view>
 
@@ -40,44 +39,6 @@ bool StartsUpper(const std::string& text) {
   if (c >= 'A' && c <= 'Z') return true;
   return c == 0xC3 && text.size() > 1 && static_cast<unsigned char>(text[1]) >= 0x80 &&
          static_cast<unsigned char>(text[1]) < 0xA0;
-}
-
-// Does `value` satisfy `cond` (the same rule as the query engine's CondHolds)?
-bool Holds(const Cond& cond, const std::string& value) {
-  const auto& vs = cond.values;
-  auto listed = [&] {
-    for (const auto& v : vs) {
-      if (v == value) return true;
-    }
-    return false;
-  };
-  switch (cond.op) {
-    case CondOp::kEq:
-      return !vs.empty() && value == vs[0];
-    case CondOp::kNe:
-      return !vs.empty() && value != vs[0];
-    case CondOp::kIn:
-      return listed();
-    case CondOp::kNotIn:
-      return !listed();
-    default:
-      break;
-  }
-  if (vs.empty() || !IsInteger(value)) return false;
-  const long v = std::strtol(value.c_str(), nullptr, 10);
-  const long c = std::strtol(vs[0].c_str(), nullptr, 10);
-  switch (cond.op) {
-    case CondOp::kLt:
-      return v < c;
-    case CondOp::kLe:
-      return v <= c;
-    case CondOp::kGt:
-      return v > c;
-    case CondOp::kGe:
-      return v >= c;
-    default:
-      return false;
-  }
 }
 
 }  // namespace
@@ -189,7 +150,7 @@ void CheckScenes(const Corpus& corpus, const Vocabulary* vocabulary, Phrasing* p
         continue;
       }
       for (const Cond& cond : c->when) {
-        if (cond.fact == name && !Holds(cond, value)) {
+        if (cond.fact == name && !CondAccepts(cond.op, cond.values, value)) {
           reporter->Error(scene.pos, "scene of '" + scene.target + "' tells " + name + "=" + value +
                                          ", which its case's condition excludes");
         }

@@ -30,42 +30,32 @@ std::string Lookup(const std::map<std::pair<std::string, std::string>, std::stri
 }  // namespace
 
 bool CondHolds(const RuleCond& cond, const std::string& value) {
-  const std::string& op = cond.op;
-  if (op == "eq") return !cond.values.empty() && value == cond.values[0];
-  if (op == "ne") return !cond.values.empty() && value != cond.values[0];
-  if (op == "in" || op == "not-in") {
-    bool found = false;
-    for (const auto& v : cond.values) found = found || v == value;
-    return op == "in" ? found : !found;
-  }
-  if (cond.values.empty()) return false;
-  char* end = nullptr;
-  long v = std::strtol(value.c_str(), &end, 10);
-  if (value.empty() || *end) return false;
-  long c = std::strtol(cond.values[0].c_str(), nullptr, 10);
-  if (op == "lt") return v < c;
-  if (op == "le") return v <= c;
-  if (op == "gt") return v > c;
-  if (op == "ge") return v >= c;
-  return false;
+  // The index stores the operator's name; an unknown one (never written) holds for nothing.
+  CondOp op = CondOp::kEq;
+  return !cond.op.empty() && ParseCondOp(cond.op, &op) && CondAccepts(op, cond.values, value);
 }
 
-Status LoadGameRules(Database& db, const std::string& game,
-                     const std::map<std::pair<std::string, std::string>, std::string>& sanction_labels,
-                     const std::map<std::pair<std::string, std::string>, std::string>& beneficiary_labels,
-                     GameRules* rules, bool with_cases) {
+Status LoadGameRules(
+    Database& db, const std::string& game,
+    const std::map<std::pair<std::string, std::string>, std::string>& sanction_labels,
+    const std::map<std::pair<std::string, std::string>, std::string>& beneficiary_labels,
+    GameRules* rules, bool with_cases) {
   rules->game = game;
   Status s;
   Statement facts, values, forms;
-  s = db.Prepare("SELECT id, name, type, ask, label, default_value FROM facts WHERE game = ? ORDER BY ord", &facts);
+  s = db.Prepare(
+      "SELECT id, name, type, ask, label, default_value FROM facts WHERE game = ? ORDER BY ord",
+      &facts);
   if (s.ok())
-    s = db.Prepare("SELECT id, value, label, label_terms FROM fact_values WHERE fact_id = ? ORDER BY ord",
-                   &values);
+    s = db.Prepare(
+        "SELECT id, value, label, label_terms FROM fact_values WHERE fact_id = ? ORDER BY ord",
+        &values);
   // All forms of the game in one pass, in insertion order (fact, then value).
   if (s.ok())
-    s = db.Prepare("SELECT fo.fact_id, fo.value_id, fo.form, fo.terms FROM forms fo"
-                   " JOIN facts f ON f.id = fo.fact_id WHERE f.game = ? ORDER BY fo.rowid",
-                   &forms);
+    s = db.Prepare(
+        "SELECT fo.fact_id, fo.value_id, fo.form, fo.terms FROM forms fo"
+        " JOIN facts f ON f.id = fo.fact_id WHERE f.game = ? ORDER BY fo.rowid",
+        &forms);
   if (!s.ok()) return s;
   facts.Bind(1, game);
   std::map<long long, size_t> fact_index;
@@ -114,14 +104,20 @@ Status LoadGameRules(Database& db, const std::string& game,
       "SELECT c.id, c.unit_id, c.case_id, coalesce(nullif(c.variant, ''), u.variant, ''),"
       " c.decision, d.doc, u.eid, u.citation, u.text, u.kind, c.reading"
       " FROM cases c JOIN units u ON u.id = c.unit_id JOIN documents d ON d.id = u.document_id"
-      " WHERE d.game = ? ORDER BY d.doc, u.ord, c.id", &cases);
+      " WHERE d.game = ? ORDER BY d.doc, u.ord, c.id",
+      &cases);
   // Conditions and sanctions of every case of the game in one pass each.
   const char* game_cases =
       " JOIN cases c ON c.id = x.case_id JOIN units u ON u.id = c.unit_id"
       " JOIN documents d ON d.id = u.document_id WHERE d.game = ? ORDER BY x.case_id, x.ord";
-  if (s.ok()) s = db.Prepare(std::string("SELECT x.case_id, x.fact, x.op, x.value FROM conditions x") + game_cases, &conds);
   if (s.ok())
-    s = db.Prepare(std::string("SELECT x.case_id, x.type, x.beneficiary, x.place, x.choice, x.chosen_by, x.points FROM sanctions x") + game_cases,
+    s = db.Prepare(
+        std::string("SELECT x.case_id, x.fact, x.op, x.value FROM conditions x") + game_cases,
+        &conds);
+  if (s.ok())
+    s = db.Prepare(std::string("SELECT x.case_id, x.type, x.beneficiary, x.place, x.choice, "
+                               "x.chosen_by, x.points FROM sanctions x") +
+                       game_cases,
                    &sanctions);
   if (!s.ok()) return s;
   cases.Bind(1, game);
@@ -147,7 +143,8 @@ Status LoadGameRules(Database& db, const std::string& game,
   while (conds.Step(&s)) {
     auto it = index_of.find(conds.Int(0));
     if (it == index_of.end()) continue;
-    rules->cases[it->second].when.push_back({conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
+    rules->cases[it->second].when.push_back(
+        {conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
   }
   for (size_t f = 0; f < rules->facts.size(); ++f)
     rules->fact_index.emplace(rules->facts[f].name, f);
@@ -161,7 +158,8 @@ Status LoadGameRules(Database& db, const std::string& game,
     rules->unit_of[c.doc + "#" + c.eid] = c.unit_id;
     for (const RuleCond& cond : c.when) c.facts_tested.push_back(cond.fact);
     std::sort(c.facts_tested.begin(), c.facts_tested.end());
-    c.facts_tested.erase(std::unique(c.facts_tested.begin(), c.facts_tested.end()), c.facts_tested.end());
+    c.facts_tested.erase(std::unique(c.facts_tested.begin(), c.facts_tested.end()),
+                         c.facts_tested.end());
     for (const std::string& f : c.facts_tested) rules->cases_by_fact[f].push_back(i);
   }
   sanctions.Bind(1, game);
@@ -175,7 +173,8 @@ Status LoadGameRules(Database& db, const std::string& game,
     si.label = Lookup(sanction_labels, game, si.type);
     if (si.label.empty()) si.label = si.type;
     si.beneficiary_label = Lookup(beneficiary_labels, game, si.beneficiary);
-    if (si.beneficiary_label.empty() && !si.beneficiary.empty()) si.beneficiary_label = "per " + si.beneficiary;
+    if (si.beneficiary_label.empty() && !si.beneficiary.empty())
+      si.beneficiary_label = "per " + si.beneficiary;
     if (!sanctions.IsNull(6)) si.points = static_cast<int>(sanctions.Int(6));
     RuleCase& owner = rules->cases[it->second];
     if (sanctions.Int(4) > 0) {
@@ -189,20 +188,23 @@ Status LoadGameRules(Database& db, const std::string& game,
 
   Statement overrides;
   s = db.Prepare(
-      "SELECT o.unit_id, o.case_id, o.target_unit_id, o.target_case, o.kind, o.quote FROM overrides o"
+      "SELECT o.unit_id, o.case_id, o.target_unit_id, o.target_case, o.kind, o.quote FROM "
+      "overrides o"
       " JOIN units u ON u.id = o.unit_id JOIN documents d ON d.id = u.document_id WHERE d.game = ?",
       &overrides);
   if (!s.ok()) return s;
   overrides.Bind(1, game);
   while (overrides.Step(&s)) {
     rules->overrides_by_unit[overrides.Int(0)].push_back(rules->overrides.size());
-    rules->overrides.push_back({overrides.Int(0), overrides.Text(1), overrides.Int(2), overrides.Text(3),
-                                overrides.Text(4), overrides.Text(5)});
+    rules->overrides.push_back({overrides.Int(0), overrides.Text(1), overrides.Int(2),
+                                overrides.Text(3), overrides.Text(4), overrides.Text(5)});
   }
   Statement variants;
   if (s.ok())
-    s = db.Prepare("SELECT v.variant, v.label FROM variants v JOIN documents d ON d.id = v.document_id"
-                   " WHERE d.game = ?", &variants);
+    s = db.Prepare(
+        "SELECT v.variant, v.label FROM variants v JOIN documents d ON d.id = v.document_id"
+        " WHERE d.game = ?",
+        &variants);
   if (s.ok()) {
     variants.Bind(1, game);
     while (variants.Step(&s)) rules->variant_labels[variants.Text(0)] = variants.Text(1);
@@ -231,10 +233,11 @@ std::string ChoiceIntro(const SanctionInfo& s) {
   if (who.empty()) who = s.chosen_by;
   // "di" + article contracts: "della squadra", "dell'attaccante", "del difensore".
   static const std::pair<const char*, const char*> kArticles[] = {
-      {"il ", "del "}, {"lo ", "dello "}, {"la ", "della "}, {"l'", "dell'"}, {"i ", "dei "},
-      {"gli ", "degli "}, {"le ", "delle "}};
+      {"il ", "del "}, {"lo ", "dello "},  {"la ", "della "}, {"l'", "dell'"},
+      {"i ", "dei "},  {"gli ", "degli "}, {"le ", "delle "}};
   for (const auto& [article, contracted] : kArticles) {
-    if (who.rfind(article, 0) == 0) return std::string("a scelta ") + contracted + who.substr(std::strlen(article));
+    if (who.rfind(article, 0) == 0)
+      return std::string("a scelta ") + contracted + who.substr(std::strlen(article));
   }
   return "a scelta di " + who;
 }
@@ -242,7 +245,8 @@ std::string ChoiceIntro(const SanctionInfo& s) {
 std::string SanctionSentence(const SanctionInfo& s) {
   std::string out = s.label;
   if (!s.beneficiary_label.empty()) out += " " + s.beneficiary_label;
-  if (s.points > 0) out += " (" + std::to_string(s.points) + (s.points == 1 ? " punto)" : " punti)");
+  if (s.points > 0)
+    out += " (" + std::to_string(s.points) + (s.points == 1 ? " punto)" : " punti)");
   if (!s.place.empty()) out += " (" + s.place + ")";
   return out;
 }

@@ -38,7 +38,10 @@ void Builder::ReadAuthoredScenes() {
       for (const auto& [g, w] : facts) present = present || g == f;
       if (!present) facts.emplace_back(f, v);
     }
-    if (!complete) continue;  // the index's checks make this unreachable for a loaded corpus
+    // A condition that admits several values (ne, an order) and none told: no facts to
+    // verify the question on, so the scene is not used (the loader has checked that a
+    // told value satisfies its condition).
+    if (!complete) continue;
     told_[found] = facts;
     Scene scene;
     scene.ok = true;

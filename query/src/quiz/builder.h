@@ -104,6 +104,14 @@ class Builder {
   // The scene of `facts`: the encoders' when a case's scene tells exactly these facts,
   // else composed from phrasing.xml.
   Scene Compose(const Facts& facts) const;
+  // The scene a trainee may read for `facts`: Compose's, except that a game whose encoders
+  // told its cases is told only in their words (a composed scene reads as a list of facts,
+  // trainers' rounds 5 to 8): not ok then.
+  Scene Told(const Facts& facts) const {
+    Scene scene = Compose(facts);
+    if (!scene.authored && !authored_.empty()) scene.ok = false;
+    return scene;
+  }
   // "In una partita di Subbuteo, durante una mischia …"
   std::string Stem(const Scene& scene) const;
   // A scene as a condition inside a sentence: "durante una mischia la palla …".

@@ -125,14 +125,13 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
           ? "In questa situazione, invece, il regolamento prevede: " + LowerFirst(Say(right)) + "."
           : UpperFirst(Condition(asked)) + ", il regolamento prevede: " + LowerFirst(Say(right)) +
                 ".";
-  // The decision the rules give in another situation, with the scene it is right for.
-  // First the situations the encoders told (authored scenes), then the composed ones.
-  bool authored_only = true;
+  // The decision the rules give in another situation, with the scene it is right for (told
+  // as a trainee may read it: in the encoders' words in a game that has them).
   std::set<std::string> tried;
   auto from_situation = [&](const Facts& other, const std::string& changed) -> Status {
     if (out->size() >= want || other.empty()) return Status::OK();
-    const Scene sc = Compose(other);
-    if (!sc.ok || (authored_only && !sc.authored)) return Status::OK();
+    const Scene sc = Told(other);
+    if (!sc.ok) return Status::OK();
     if (!tried.insert(Canonical(data_.game, other) + "|" + changed).second) return Status::OK();
     const ResolveResult* r = nullptr;
     Status s = Resolve(other, &r);
@@ -166,64 +165,57 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     return Status::OK();
   };
 
-  // Near misses by kind: (1) one fact changed, (2) sibling cases, (4) the same rule's other
-  // situations; each told by an authored scene in the first pass, composed in the second.
-  auto situations = [&]() -> Status {
-    // 1. the same situation with one fact changed: zone, first or repeated, moving or
-    //    still, phase … (the infringement stays)
-    Status s = EachOneFactChanged(facts, [&](const Facts& altered, const std::string& fact, bool*) {
-      return from_situation(altered, fact);
-    });
-    if (!s.ok()) return s;
-    // 2. sibling cases (same provision, same table or section, a fact of the asked situation
-    //    such as the infringement or the phase), nearest situation first
-    const Unit* su = data_.FindUnit(source.unit_id);
-    std::vector<std::pair<size_t, Facts>> siblings;
-    for (const auto& c : data_.rules.cases) {
-      if (!c.variant.empty() || (&c == &source)) continue;
-      const Unit* u = data_.FindUnit(c.unit_id);
-      bool related =
-          c.unit_id == source.unit_id || (u && su && su->parent && u->parent == su->parent);
-      size_t shared = 0;
-      for (const auto& cond : c.when) {
-        for (const auto& [f, v] : facts) {
-          if (cond.fact != f || (cond.op != "eq" && cond.op != "in") || !CondHolds(cond, v))
-            continue;
-          ++shared;
-          related = related || Central(f);  // the same infringement or event
-        }
+  // Near misses by kind, nearest first: (1) one fact changed, (2) sibling cases, (4) the
+  // same rule's other situations, then (3) the same sanction for the other side.
+  // 1. the same situation with one fact changed: zone, first or repeated, moving or
+  //    still, phase … (the infringement stays)
+  Status changed = EachOneFactChanged(facts, [&](const Facts& altered, const std::string& fact,
+                                                 bool*) { return from_situation(altered, fact); });
+  if (!changed.ok()) return changed;
+  // 2. sibling cases (same provision, same table or section, a fact of the asked situation
+  //    such as the infringement or the phase), nearest situation first
+  const Unit* su = data_.FindUnit(source.unit_id);
+  std::vector<std::pair<size_t, Facts>> siblings;
+  for (const auto& c : data_.rules.cases) {
+    if (!c.variant.empty() || (&c == &source)) continue;
+    const Unit* u = data_.FindUnit(c.unit_id);
+    bool related =
+        c.unit_id == source.unit_id || (u && su && su->parent && u->parent == su->parent);
+    size_t shared = 0;
+    for (const auto& cond : c.when) {
+      for (const auto& [f, v] : facts) {
+        if (cond.fact != f || (cond.op != "eq" && cond.op != "in") || !CondHolds(cond, v)) continue;
+        ++shared;
+        related = related || Central(f);  // the same infringement or event
       }
-      related = related || shared >= 2;
-      if (!related) continue;
-      Facts other = FactsOf(c);
-      if (!other.empty()) siblings.emplace_back(Distance(facts, other), std::move(other));
     }
-    std::stable_sort(siblings.begin(), siblings.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [d, other] : siblings) {
-      Status s = from_situation(other, "");
-      if (!s.ok()) return s;
-    }
-    // 4. the same rule's other situations that share a fact with the asked one, nearest first
-    std::vector<std::pair<size_t, Facts>> others;
-    for (const auto& c : data_.rules.cases) {
-      if (!c.variant.empty() || (&c == &source)) continue;
-      const Unit* u = data_.FindUnit(c.unit_id);
-      if (!u || !su || u->rule_id != su->rule_id) continue;
-      Facts other = FactsOf(c);
-      if (Distance(facts, other) >= facts.size() + other.size()) continue;  // nothing in common
-      if (!other.empty()) others.emplace_back(Distance(facts, other), std::move(other));
-    }
-    std::stable_sort(others.begin(), others.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [d, other] : others) {
-      Status s = from_situation(other, "");
-      if (!s.ok()) return s;
-    }
-    return Status::OK();
-  };
-  Status first = situations();
-  if (!first.ok()) return first;
+    related = related || shared >= 2;
+    if (!related) continue;
+    Facts other = FactsOf(c);
+    if (!other.empty()) siblings.emplace_back(Distance(facts, other), std::move(other));
+  }
+  std::stable_sort(siblings.begin(), siblings.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [d, other] : siblings) {
+    Status s = from_situation(other, "");
+    if (!s.ok()) return s;
+  }
+  // 4. the same rule's other situations that share a fact with the asked one, nearest first
+  std::vector<std::pair<size_t, Facts>> others;
+  for (const auto& c : data_.rules.cases) {
+    if (!c.variant.empty() || (&c == &source)) continue;
+    const Unit* u = data_.FindUnit(c.unit_id);
+    if (!u || !su || u->rule_id != su->rule_id) continue;
+    Facts other = FactsOf(c);
+    if (Distance(facts, other) >= facts.size() + other.size()) continue;  // nothing in common
+    if (!other.empty()) others.emplace_back(Distance(facts, other), std::move(other));
+  }
+  std::stable_sort(others.begin(), others.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [d, other] : others) {
+    Status s = from_situation(other, "");
+    if (!s.ok()) return s;
+  }
   // 3. the same sanction for the other side
   if (right.size() == 1 && right[0].choice.empty()) {
     const SanctionInfo& s = right[0];
@@ -266,10 +258,7 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
       add(std::move(d));
     }
   }
-  // A game whose encoders told its cases has its wrong answers told by them too.
-  if (!authored_.empty()) return Status::OK();
-  authored_only = false;
-  return situations();
+  return Status::OK();
 }
 
 }  // namespace arbitro::quiz

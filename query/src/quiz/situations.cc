@@ -165,8 +165,8 @@ std::string Builder::ExceptionNote(const RuleCase& c) const {
         continue;  // the general rule this situation would otherwise fall under (a ruling)
       const Facts general = FactsOf(t);
       if (general.empty()) continue;
-      const Scene sc = Compose(general);
-      if (!Readable(sc) || (!sc.authored && !authored_.empty())) continue;
+      const Scene sc = Told(general);
+      if (!Readable(sc)) continue;
       // An exception within one provision is the same clause read twice ("4.2 d … prevale
       // 4.2 d"): the why of an authored scene already teaches it.
       if (t.unit_id == c.unit_id) continue;
@@ -224,11 +224,8 @@ Status Builder::FromCase(const RuleCase& c) {
   s = Resolve(facts, &r);
   if (!s.ok()) return s;
   if (!Decided(*r) || !SameRuling(r->rulings[0], asked)) return Status::OK();
-  const Scene scene = Compose(facts);
+  const Scene scene = Told(facts);
   if (!Readable(scene)) return Status::OK();
-  // A game whose encoders told its cases asks only in their words: a scene composed from
-  // fact phrases reads as a list of facts (trainers' reviews, rounds 5 to 8).
-  if (!scene.authored && !authored_.empty()) return Status::OK();
   const Ruling& best = r->rulings[0];
   const std::string actor = Actor(facts);
   // "Per l'avversario" of a scene that names both sides in its own words and no fact
@@ -357,8 +354,8 @@ Status Builder::FromCase(const RuleCase& c) {
   if (!changed) {
     s = EachOneFactChanged(
         facts, [&](const Facts& altered, const std::string& fact, bool* stop) -> Status {
-          const Scene other = Compose(altered);
-          if (!other.ok || (!other.authored && !authored_.empty())) return Status::OK();
+          const Scene other = Told(altered);
+          if (!other.ok) return Status::OK();
           const ResolveResult* ar = nullptr;
           Status s = Resolve(altered, &ar);
           if (!s.ok()) return s;

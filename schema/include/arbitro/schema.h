@@ -17,6 +17,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arbitro/status.h"
@@ -42,6 +43,12 @@ struct Diagnostic {
 
 enum class CondOp { kEq, kNe, kIn, kNotIn, kLt, kLe, kGt, kGe };
 const char* CondOpName(CondOp op);  // "eq", "ne", ...
+// The operator of a name ("" is "eq"); false for an unknown one.
+bool ParseCondOp(std::string_view name, CondOp* op);
+// Does `value` satisfy a condition `op values`? eq/ne compare with the first value, in/not-in
+// with the list; the order operators need a whole integer value and compare it with the
+// first value's number. The one rule both the loader and the query engine apply.
+bool CondAccepts(CondOp op, const std::vector<std::string>& values, const std::string& value);
 
 struct Cond {
   std::string fact;
