@@ -72,6 +72,34 @@ TEST_CASE("synonyms, protected words and typos reach the right provision", "[ind
   CHECK(r.hits[0].provision.eid == "r2__p1");
 }
 
+// asked.xml: how people ask for a provision reaches it though its text has none of the
+// words; the words are never shown (highlights stay in the text).
+TEST_CASE("questions of asked.xml lead to their provision", "[index]") {
+  TempDir tmp;
+  const std::string corpus = (std::filesystem::path(tmp.path()) / "corpus").string();
+  arbitro::test::CopyTree(kMini, corpus);
+  const std::string index = (std::filesystem::path(tmp.path()) / "index").string();
+  {
+    auto plain = arbitro::test::IndexAndOpen(corpus, index);
+    AskResult r;
+    REQUIRE(plain->Ask("quanti giri di lancetta tra fischio e fischio?", AskOptions{}, &r).ok());
+    for (const AskHit& h : r.hits) CHECK(h.provision.eid != "r2__p2");
+  }
+  arbitro::test::WriteFile(corpus + "/mini/asked.xml",
+                           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                           "<asked game=\"mini\">\n"
+                           "  <provision ref=\"mini-1.0#r2__p2\">\n"
+                           "    <q>quanti giri di lancetta tra fischio e fischio?</q>\n"
+                           "  </provision>\n"
+                           "</asked>\n");
+  auto engine = arbitro::test::IndexAndOpen(corpus, index);
+  AskResult r;
+  REQUIRE(engine->Ask("quanti giri di lancetta tra fischio e fischio?", AskOptions{}, &r).ok());
+  REQUIRE_FALSE(r.hits.empty());
+  CHECK(r.hits[0].provision.id == "mini-1.0#r2__p2");
+  CHECK(r.hits[0].highlights.empty());
+}
+
 TEST_CASE("bad questions are rejected with a clear message", "[index]") {
   TempDir dir;
   auto engine = OpenMini(dir);

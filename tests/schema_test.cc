@@ -700,6 +700,53 @@ TEST_CASE("scenes of cases are checked against the rulebooks and the vocabulary"
   CHECK(ph->scenes[0].tell == "il portiere tocca la palla con la mano");
 }
 
+// A game's asked.xml: questions for provisions of the game, once each, one line each.
+TEST_CASE("questions of asked.xml name provisions of their game", "[schema]") {
+  test::TempDir tmp;
+  const std::string dir = tmp / "corpus";
+  test::CopyTree(Fixture("valid"), dir);
+  const std::string file = dir + "/demo/asked.xml";
+  const std::string long_question(201, 'x');
+  test::WriteFile(file,
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                  "<asked game=\"demo\">\n"
+                  "  <provision ref=\"demo-1#r1__def__p1\">\n"
+                  "    <q>il portiere puo toccare la palla con la mano?</q>\n"
+                  "    <q>il portiere puo toccare la palla con la mano?</q>\n"
+                  "    <q>" + long_question + "</q>\n"
+                  "  </provision>\n"
+                  "  <provision ref=\"demo-1#r1__def\"><q>definizioni</q></provision>\n"
+                  "  <provision ref=\"demo-1#r1__def__p1/c1\"><q>e se</q></provision>\n"
+                  "  <provision ref=\"demo-1#r9\"><q>e se</q></provision>\n"
+                  "  <provision ref=\"demo-1#r1__def__p1\"><q>ancora</q></provision>\n"
+                  "  <provision ref=\"demo-brief#r1__p1\"><q>in breve?</q></provision>\n"
+                  "</asked>\n");
+  Corpus corpus;
+  std::vector<Diagnostic> diagnostics;
+  const Status s = LoadCorpus(dir, &corpus, &diagnostics);
+  CHECK(s.code() == Status::Code::kCorpusError);
+  CHECK(Lines(diagnostics) ==
+        std::vector<std::string>{
+            file + ":5:5: error: question asked twice for 'demo-1#r1__def__p1': 'il portiere "
+                   "puo toccare la palla con la mano?'",
+            file + ":6:5: error: a question is one line of 1 to 200 characters",
+            file + ":8:3: error: questions for 'demo-1#r1__def', which is no provision",
+            file + ":9:3: error: questions for 'demo-1#r1__def__p1/c1', which is no provision",
+            file + ":10:3: error: questions for 'demo-1#r9', which is no provision",
+            file + ":11:3: error: second <provision> for 'demo-1#r1__def__p1'",
+        });
+  // The good entries are read, their provisions resolved.
+  REQUIRE(corpus.asked.count("demo") == 1);
+  const std::vector<AskedFor>& asked = corpus.asked.at("demo");
+  REQUIRE(asked.size() == 2);
+  CHECK(asked[0].doc == "demo-1");
+  CHECK(asked[0].eid == "r1__def__p1");
+  CHECK(asked[0].questions ==
+        std::vector<std::string>{"il portiere puo toccare la palla con la mano?"});
+  CHECK(asked[1].doc == "demo-brief");
+  CHECK(asked[1].questions == std::vector<std::string>{"in breve?"});
+}
+
 // ------------------------------------------------------------ the real corpus
 
 TEST_CASE("the real corpus loads cleanly and matches its sources", "[corpus]") {

@@ -10,6 +10,7 @@ for f in "$corpus"/*/*.xml; do
     vocabulary.xml) rng=vocabulary.rng ;;
     phrasing.xml) rng=phrasing.rng ;;
     scenes.xml) rng=scenes.rng ;;
+    asked.xml) rng=asked.rng ;;
     *) rng=rulebook.rng ;;
   esac
   "$xmllint" --noout --relaxng "$schema/$rng" "$f" || status=1

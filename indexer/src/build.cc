@@ -96,10 +96,10 @@ std::string ReadLink(const std::string& path) {
 }  // namespace
 
 const char* IndexFormatVersion() {
-  return "12";
+  return "13";
 }  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing; 7: variant changes;
    // 8: body terms (Y), dropped since (no ranking gain); 9: every game's vocabulary (*);
-   // 10: decisions and sides; 11: cases.reading; 12: phrase_scenes
+   // 10: decisions and sides; 11: cases.reading; 12: phrase_scenes; 13: asked terms (A)
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;
@@ -180,7 +180,7 @@ const std::vector<TermPrefix>& TermPrefixes() {
       {"sanction", prefix::kSanction, true}, {"flag", prefix::kFlag, true},
       {"phrase", prefix::kPhrase, false},    {"counted", prefix::kCounted, false},
       {"heading", prefix::kHeading, false},  {"param", prefix::kParam, false},
-      {"bigram", prefix::kBigram, false},    {"name", prefix::kName, true},
+      {"bigram", prefix::kBigram, false},    {"asked", prefix::kAsked, false},    {"name", prefix::kName, true},
   };
   return kPrefixes;
 }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -40,7 +41,14 @@ constexpr size_t kMaxShardDocuments = 10000;
 class XapianWriter {
  public:
   XapianWriter(const Corpus& corpus, const Analyzer& analyzer, const UnitIds& ids)
-      : corpus_(corpus), analyzer_(analyzer), ids_(ids) {}
+      : corpus_(corpus), analyzer_(analyzer), ids_(ids) {
+    for (const auto& [game, entries] : corpus_.asked) {
+      for (const AskedFor& a : entries) {
+        std::string& text = asked_[a.doc + "#" + a.eid];
+        for (const std::string& q : a.questions) text += q + "\n";
+      }
+    }
+  }
 
   // The documents go into shards (`path`.shard-N, built in parallel, each with its own
   // analyser), the synonyms into one more database without documents; all are then
@@ -124,7 +132,7 @@ class XapianWriter {
  private:
   // Adds the words of `text` with positions starting after *pos; wdf_inc weights the
   // field (0: the words are present but weigh nothing). A field prefix adds each term
-  // once more under it.
+  // once more under it. Spellings (for correcting questions) are counted when given.
   static void IndexText(const Analyzer& analyzer, const std::string& text, unsigned wdf_inc,
                         const char* field_prefix, Xapian::Document* doc, Spellings* spellings,
                         Xapian::termpos* pos) {
@@ -132,7 +140,7 @@ class XapianWriter {
     for (const Token& t : tokens) {
       doc->add_posting(t.term, *pos + t.position, wdf_inc);
       if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
-      if (!t.stop && t.word.size() > 2) ++(*spellings)[t.word];
+      if (spellings && !t.stop && t.word.size() > 2) ++(*spellings)[t.word];
     }
     for (const PhraseMatch& p : analyzer.Phrases(tokens)) {
       doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
@@ -185,6 +193,12 @@ class XapianWriter {
     // words are present (coverage, phrases) but add no weight to the text's frequencies.
     IndexText(analyzer, logic, 0, nullptr, &doc, spellings, &pos);
     for (const Term& t : u.terms) IndexText(analyzer, t.name, 2, nullptr, &doc, spellings, &pos);
+    // How people ask for it (asked.xml): searched as its own words (phrases, pairs), and
+    // once more under their prefix (ask.asked-coverage). Typos are welcome there, so they
+    // add no spellings.
+    if (auto it = asked_.find(book.doc + "#" + u.eid); it != asked_.end()) {
+      IndexText(analyzer, it->second, 1, prefix::kAsked, &doc, nullptr, &pos);
+    }
     // Names: a question naming the thing ("placcaggio irregolare?") finds what is
     // headed by it or defines it.
     auto add_name = [&](const std::string& name) {
@@ -248,6 +262,7 @@ class XapianWriter {
   }
 
   const UnitIds& ids_;
+  std::map<std::string, std::string> asked_;  // "doc#eid" → how people ask for it
 };
 
 }  // namespace

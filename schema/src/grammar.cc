@@ -242,12 +242,23 @@ Grammar MakeScenesGrammar() {
   return g;
 }
 
+// schema/asked.rng
+Grammar MakeAskedGrammar() {
+  Grammar g{"asked", {}};
+  auto& e = g.elements;
+  e["asked"] = Elements({Req("game", Type::kSlug)}, {Any({"provision"})});
+  e["provision"] = Elements({Req("ref", Type::kTarget)}, {Some({"q"})});
+  e["q"] = Text();
+  return g;
+}
+
 const Grammar& GetGrammar(GrammarKind kind) {
   static const Grammar rulebook = MakeRulebookGrammar();
   static const Grammar vocabulary = MakeVocabularyGrammar();
   static const Grammar lexicon = MakeLexiconGrammar();
   static const Grammar phrasing = MakePhrasingGrammar();
   static const Grammar scenes = MakeScenesGrammar();
+  static const Grammar asked = MakeAskedGrammar();
   switch (kind) {
     case GrammarKind::kRulebook:
       return rulebook;
@@ -257,6 +268,8 @@ const Grammar& GetGrammar(GrammarKind kind) {
       return phrasing;
     case GrammarKind::kScenes:
       return scenes;
+    case GrammarKind::kAsked:
+      return asked;
     case GrammarKind::kLexicon:
       break;
   }

@@ -10,7 +10,7 @@
 
 namespace arbitro::schema_detail {
 
-enum class GrammarKind { kRulebook, kVocabulary, kLexicon, kPhrasing, kScenes };
+enum class GrammarKind { kRulebook, kVocabulary, kLexicon, kPhrasing, kScenes, kAsked };
 
 // Validates the whole document; returns false when the root element is not the
 // grammar's start element (nothing else can then be read).

@@ -107,6 +107,7 @@ struct GameFolder {
   std::string vocabulary;              // path, empty when absent
   std::string phrasing;                // path of phrasing.xml, empty when absent
   std::string scenes;                  // path of scenes.xml, empty when absent
+  std::string asked;                   // path of asked.xml, empty when absent
   std::vector<std::string> rulebooks;  // paths, sorted by file name
 };
 
@@ -133,7 +134,7 @@ bool ListGames(const std::string& dir, std::vector<GameFolder>* games, std::erro
   if (!ListDir(dir, &entries, ec)) return false;
   for (const fs::path& entry : entries) {
     if (!fs::is_directory(entry, *ec)) continue;
-    GameFolder game{entry.filename().string(), "", "", "", {}};
+    GameFolder game{entry.filename().string(), "", "", "", "", {}};
     std::vector<fs::path> files;
     if (!ListDir(entry.string(), &files, ec)) return false;
     for (const fs::path& file : files) {
@@ -145,6 +146,8 @@ bool ListGames(const std::string& dir, std::vector<GameFolder>* games, std::erro
         game.phrasing = path;
       } else if (file.filename() == "scenes.xml") {
         game.scenes = path;
+      } else if (file.filename() == "asked.xml") {
+        game.asked = path;
       } else {
         game.rulebooks.push_back(path);
       }
@@ -178,6 +181,7 @@ class CorpusLoader {
                      });
     ResolvePending();
     for (const GameFolder& game : games) LoadScenes(game);
+    for (const GameFolder& game : games) LoadAsked(game);
     CheckOverrideCycles();
     for (const Rulebook& book : corpus_->rulebooks) CheckVariantChanges(*corpus_, book, reporter_);
     reporter_->Sort();
@@ -303,6 +307,14 @@ class CorpusLoader {
     phrasing.game = game.name;
     ReadScenes(xml, &phrasing, reporter_);
     CheckScenes(*corpus_, corpus_->FindVocabulary(game.name), &phrasing, reporter_);
+  }
+
+  // asked.xml, once the rulebooks are loaded: its entries name their provisions.
+  void LoadAsked(const GameFolder& game) {
+    if (game.asked.empty()) return;
+    XmlFile xml;
+    if (!xml.Load(game.asked, reporter_) || !Validate(xml, GrammarKind::kAsked, reporter_)) return;
+    ReadAsked(xml, game.name, corpus_, reporter_);
   }
 
   // One rulebook file, read on its own (in parallel with the others) into `loaded`.

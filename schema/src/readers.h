@@ -46,6 +46,9 @@ void ReadScenes(const XmlFile& xml, Phrasing* phrasing, Reporter* reporter);
 // Once every rulebook is loaded: each scene names a case of its game (doc, eid and
 // case_id are filled in), tells declared facts with values its case's conditions
 // accept, and a case the book does not decide (basis="reading") is never asked.
+// Reads a validated asked.xml of `game` once every rulebook is loaded: each entry names
+// a citable provision of the game, at most once, with one-line questions.
+void ReadAsked(const XmlFile& xml, const std::string& game, Corpus* corpus, Reporter* reporter);
 void CheckScenes(const Corpus& corpus, const Vocabulary* vocabulary, Phrasing* phrasing,
                  Reporter* reporter);
 

@@ -54,7 +54,9 @@ constexpr double kNumberWeight = 0.5;      // "a 6 cm": often a hypothetical val
 constexpr double kFactWeight = 0.5;        // a fact value read by the vocabulary
 constexpr double kCountedWeight = 1.0;     // the thing a number counts
 constexpr double kParamNameWeight = 2.0;   // a word of a numeric parameter's name
-constexpr size_t kMaxNameWords = 5;        // longest name looked for in a question
+// A word of how people ask for a provision (asked.xml) weighs as a word of its text.
+constexpr double kAskedWeight = 1.0;
+constexpr size_t kMaxNameWords = 5;  // longest name looked for in a question
 
 // One concept of the question: a word or a phrase with its alternative terms.
 struct Concept {
@@ -301,6 +303,13 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     };
     for (const Concept& c : concepts) add_part(c.terms, c.weight);
     for (const Concept& c : concepts) add_part(c.thesaurus, c.weight * kThesaurusWeight);
+    for (const Concept& c : concepts) {
+      std::vector<std::string> asked_terms;
+      for (const auto& t : c.terms) {
+        if (!IsPhraseTerm(t)) asked_terms.push_back(prefix::kAsked + t);
+      }
+      add_part(asked_terms, c.weight * kAskedWeight);
+    }
     // The vocabulary: facts the question's words describe reach the rules testing them.
     // A question about what something is wants its definition, not the cases testing it.
     std::vector<std::string> fact_terms;
@@ -404,7 +413,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     const std::string kind = flag + "kind-";
     // The terms tested, built once for all candidates.
     struct ConceptTests {
-      std::vector<TermTest> terms, headings, thesaurus;
+      std::vector<TermTest> terms, headings, thesaurus, asked;
       std::vector<bool> own;  // the term as written (terms[0])
     };
     std::vector<ConceptTests> concept_tests;
@@ -414,6 +423,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
         t.terms.emplace_back(term);
         t.headings.emplace_back(prefix::kHeading + term);  // headings are indexed as text too
         t.own.push_back(term == c.terms[0]);
+        if (!IsPhraseTerm(term)) t.asked.emplace_back(prefix::kAsked + term);
       }
       t.thesaurus = TermTests("", c.thesaurus);
       concept_tests.push_back(std::move(t));
@@ -434,7 +444,8 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     const double mean_length = std::max(1.0, im.xdb.get_avlength());
     for (auto it = mset.begin(); it != mset.end(); ++it) {
       const size_t i = it.get_rank();
-      double covered = 0, synonym_only = 0, thesaurus_only = 0, total = 0, in_heading = 0;
+      double covered = 0, synonym_only = 0, thesaurus_only = 0, total = 0, in_heading = 0,
+             asked = 0;
       for (size_t k = 0; k < concepts.size(); ++k) {
         const Concept& c = concepts[k];
         ConceptTests& t = concept_tests[k];
@@ -450,6 +461,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
         if (found) (own ? covered : synonym_only) += w;
         if (!found && HasAny(doc, i, t.thesaurus)) thesaurus_only += w;
         if (heading) in_heading += w;
+        if (HasAny(doc, i, t.asked)) asked += w;
       }
       double pairs_found = 0;
       for (auto& spellings : pair_tests) {
@@ -465,6 +477,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       set(Weight::kAskSynonymCoverage, total > 0 ? synonym_only / total : 0);
       set(Weight::kAskHeading, total > 0 ? in_heading / total : 0);
       set(Weight::kAskThesaurusCoverage, total > 0 ? thesaurus_only / total : 0);
+      set(Weight::kAskAskedCoverage, total > 0 ? asked / total : 0);
       set(Weight::kAskPairs, pairs.empty() ? 0 : pairs_found / static_cast<double>(pairs.size()));
       set(Weight::kAskFacts,
           fact_terms.empty() ? 0 : facts_tested / static_cast<double>(fact_terms.size()));

@@ -17,6 +17,7 @@ constexpr std::pair<const char*, const char*> kNames[kWeightCount] = {
     {"ask.coverage", "share of the question's concepts held as written"},
     {"ask.synonym-coverage", "share held only through a synonym or derived form"},
     {"ask.thesaurus-coverage", "share held only through the Italian thesaurus (mythes-it)"},
+    {"ask.asked-coverage", "share held by how people ask for it (asked.xml)"},
     {"ask.heading", "share of concepts in the headings above it"},
     {"ask.pairs", "share of the question's word pairs held"},
     {"ask.facts", "share of the facts read from the question its cases test"},

@@ -18,6 +18,7 @@ enum class Weight : size_t {
   kAskCoverage,        // share of the question's concepts it holds as written (by rarity)
   kAskSynonymCoverage, // share it holds only through a synonym or derived form
   kAskThesaurusCoverage, // share it holds only through the Italian thesaurus
+  kAskAskedCoverage,   // share held by how people ask for it (asked.xml)
   kAskHeading,         // share of the concepts found in the headings above it
   kAskPairs,           // share of the question's consecutive word pairs it holds
   kAskFacts,           // share of the facts read from the question its cases test

@@ -357,12 +357,23 @@ struct Phrasing {
   const PhraseSide* FindSide(const std::string& id) const;
 };
 
+// How people ask for a provision (corpus/<game>/asked.xml, schema/asked.rng): the
+// questions players and referees type when it is the answer they need, written from the
+// rulebook. The index searches them as the provision's own words; no user reads them.
+struct AskedFor {
+  std::string target;                  // "doc#eId" as written
+  std::string doc, eid;                // the provision (resolved by the loader)
+  std::vector<std::string> questions;  // one line each
+  SourcePos pos;
+};
+
 struct Corpus {
   std::string dir;
   Lexicon lexicon;
   std::map<std::string, Vocabulary> vocabularies;  // by game
   std::map<std::string, Phrasing> phrasings;       // by game, when the game has phrasing.xml
   std::vector<Rulebook> rulebooks;                 // sorted by game, then doc
+  std::map<std::string, std::vector<AskedFor>> asked;  // by game, when it has asked.xml
 
   const Rulebook* FindDoc(const std::string& doc) const;
   const Vocabulary* FindVocabulary(const std::string& game) const;
