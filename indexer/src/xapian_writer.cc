@@ -44,8 +44,8 @@ class XapianWriter {
       : corpus_(corpus), analyzer_(analyzer), ids_(ids) {
     for (const auto& [game, entries] : corpus_.asked) {
       for (const AskedFor& a : entries) {
-        std::string& text = asked_[a.doc + "#" + a.eid];
-        for (const std::string& q : a.questions) text += q + "\n";
+        auto& questions = asked_[a.doc + "#" + a.eid];
+        for (const std::string& q : a.questions) questions.push_back(&q);
       }
     }
   }
@@ -160,6 +160,32 @@ class XapianWriter {
     *pos += tokens.size() + 100;  // a gap so phrases never span fields
   }
 
+  // One question of how people ask for the unit (asked.xml): its words, phrases and word
+  // pairs count as the unit's own, and its words once more under their prefix
+  // (ask.asked-coverage). No positions (no query reads them) and no spellings (typos are
+  // welcome in these questions, not in corrections).
+  static void IndexAsked(const Analyzer& analyzer, const std::string& question,
+                         Xapian::Document* doc) {
+    const std::vector<Token> tokens = analyzer.Tokenize(question);
+    for (const Token& t : tokens) {
+      doc->add_term(t.term);
+      doc->add_term(std::string(prefix::kAsked) + t.term);
+    }
+    for (const PhraseMatch& p : analyzer.Phrases(tokens)) {
+      doc->add_term(p.term);
+      doc->add_term(std::string(prefix::kAsked) + p.term);
+    }
+    for (const std::string& counted : CountedTerms(tokens)) {
+      doc->add_term(std::string(prefix::kCounted) + counted);
+    }
+    const Token* previous = nullptr;
+    for (const Token& t : tokens) {
+      if (t.stop) continue;
+      if (previous) doc->add_term(BigramTerm(previous->term, t.term), 0);
+      previous = &t;
+    }
+  }
+
   Xapian::Document MakeDocument(const Analyzer& analyzer, const Rulebook& book, int index,
                                 Spellings* spellings) const {
     const Unit& u = book.units[index];
@@ -193,11 +219,8 @@ class XapianWriter {
     // words are present (coverage, phrases) but add no weight to the text's frequencies.
     IndexText(analyzer, logic, 0, nullptr, &doc, spellings, &pos);
     for (const Term& t : u.terms) IndexText(analyzer, t.name, 2, nullptr, &doc, spellings, &pos);
-    // How people ask for it (asked.xml): searched as its own words (phrases, pairs), and
-    // once more under their prefix (ask.asked-coverage). Typos are welcome there, so they
-    // add no spellings.
     if (auto it = asked_.find(book.doc + "#" + u.eid); it != asked_.end()) {
-      IndexText(analyzer, it->second, 1, prefix::kAsked, &doc, nullptr, &pos);
+      for (const std::string* q : it->second) IndexAsked(analyzer, *q, &doc);
     }
     // Names: a question naming the thing ("placcaggio irregolare?") finds what is
     // headed by it or defines it.
@@ -262,7 +285,8 @@ class XapianWriter {
   }
 
   const UnitIds& ids_;
-  std::map<std::string, std::string> asked_;  // "doc#eid" → how people ask for it
+  // "doc#eid" → how people ask for it (questions owned by corpus_)
+  std::unordered_map<std::string, std::vector<const std::string*>> asked_;
 };
 
 }  // namespace
