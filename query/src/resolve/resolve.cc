@@ -178,10 +178,10 @@ void RuleByRetrieval(Engine::Impl& im, const GameRules& rules,
   }
   const std::vector<resolve::RetrievedCase> ranked =
       resolve::RankRetrievedCases(rules, used, near, lead_units, options, im.weights);
+  // A ruling the facts read support (by fewer than kTrustedSupport conditions) gives way
+  // to a closer case whenever that case scores better: with the provisions' questions
+  // (asked.xml) retrieval finds the provision more often than one stray word read.
   if (ranked.empty() || ranked[0].fact_lead) return;
-  // A ruling the facts read support is replaced only by a case the text supports as
-  // much: closeness alone never outweighs conditions the description states.
-  if (!result->rulings.empty() && ranked[0].stated <= result->rulings[0].support) return;
   // When the facts read ask which value a missing fact has, the question stands unless
   // the closest case leads every case with another decision by the margin.
   if (result->rulings.empty() && !result->unresolved.empty()) {
