@@ -132,7 +132,7 @@ class XapianWriter {
  private:
   // Adds the words of `text` with positions starting after *pos; wdf_inc weights the
   // field (0: the words are present but weigh nothing). A field prefix adds each term
-  // once more under it. Spellings (for correcting questions) are counted when given.
+  // once more under it.
   static void IndexText(const Analyzer& analyzer, const std::string& text, unsigned wdf_inc,
                         const char* field_prefix, Xapian::Document* doc, Spellings* spellings,
                         Xapian::termpos* pos) {
@@ -140,24 +140,29 @@ class XapianWriter {
     for (const Token& t : tokens) {
       doc->add_posting(t.term, *pos + t.position, wdf_inc);
       if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
-      if (spellings && !t.stop && t.word.size() > 2) ++(*spellings)[t.word];
+      if (!t.stop && t.word.size() > 2) ++(*spellings)[t.word];
     }
     for (const PhraseMatch& p : analyzer.Phrases(tokens)) {
       doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
       if (field_prefix) doc->add_term(std::string(field_prefix) + p.term, wdf_inc);
     }
+    AddCountedAndPairs(tokens, doc);
+    *pos += tokens.size() + 100;  // a gap so phrases never span fields
+  }
+
+  // The things the numbers of `tokens` count, and their word pairs: proximity ("stessa
+  // miniatura") as terms that are cheap to match, with within-document frequency 0 so
+  // that they leave the length normalisation of BM25 alone.
+  static void AddCountedAndPairs(const std::vector<Token>& tokens, Xapian::Document* doc) {
     for (const std::string& counted : CountedTerms(tokens)) {
       doc->add_term(std::string(prefix::kCounted) + counted);
     }
-    // Word pairs: proximity ("stessa miniatura") as terms that are cheap to match.
-    // Within-document frequency 0: they leave the length normalisation of BM25 alone.
     const Token* previous = nullptr;
     for (const Token& t : tokens) {
       if (t.stop) continue;
       if (previous) doc->add_term(BigramTerm(previous->term, t.term), 0);
       previous = &t;
     }
-    *pos += tokens.size() + 100;  // a gap so phrases never span fields
   }
 
   // One question of how people ask for the unit (asked.xml): its words, phrases and word
@@ -175,15 +180,7 @@ class XapianWriter {
       doc->add_term(p.term);
       doc->add_term(std::string(prefix::kAsked) + p.term);
     }
-    for (const std::string& counted : CountedTerms(tokens)) {
-      doc->add_term(std::string(prefix::kCounted) + counted);
-    }
-    const Token* previous = nullptr;
-    for (const Token& t : tokens) {
-      if (t.stop) continue;
-      if (previous) doc->add_term(BigramTerm(previous->term, t.term), 0);
-      previous = &t;
-    }
+    AddCountedAndPairs(tokens, doc);
   }
 
   Xapian::Document MakeDocument(const Analyzer& analyzer, const Rulebook& book, int index,
