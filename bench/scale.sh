@@ -28,7 +28,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/arbitro-scale-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 games=(calciotto soccer-tactics subbuteo subbuteo-rugby)
-real_docs=$(ls "$root"/corpus/*/*.xml | grep -vc -e vocabulary.xml -e phrasing.xml)
+real_docs=$(ls "$root"/corpus/*/*.xml | grep -vc -e vocabulary.xml -e phrasing.xml -e scenes.xml)
 
 # make_corpus DIR DOCS: the real corpus plus copies until DOCS documents.
 make_corpus() {
@@ -49,15 +49,16 @@ make_corpus() {
       local ng="$g-$suffix"
       mkdir -p "$dir/$ng"
       ln -s "$root/corpus/$g/source" "$dir/$ng/source"
-      # game="g" → game="g-cNNN"; every document id "g…" → "g-cNNN…" (ids, refs, summarises).
+      # game="g" → game="g-cNNN"; every document id "g…" → "g-cNNN…" (ids, refs, summarises,
+      # the cases scenes tell).
       for f in "$root/corpus/$g"/*.xml; do
         local base
         base=$(basename "$f")
         sed -E -e "s/game=\"$g\"/game=\"$ng\"/g" \
-          -e "s/(doc=\"|target=\")$g([-\"#])/\1$ng\2/g" \
+          -e "s/(doc=\"|target=\"|case=\")$g([-\"#])/\1$ng\2/g" \
           "$f" >"$dir/$ng/${base/$g/$ng}"
       done
-      have=$((have + $(ls "$root/corpus/$g"/*.xml | grep -vc -e vocabulary.xml -e phrasing.xml)))
+      have=$((have + $(ls "$root/corpus/$g"/*.xml | grep -vc -e vocabulary.xml -e phrasing.xml -e scenes.xml)))
     done
   done
 }

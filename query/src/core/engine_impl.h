@@ -47,6 +47,9 @@ struct Engine::Impl {
   std::vector<int> doc_game;
   std::vector<std::string> game_list;
   std::vector<double> game_size;
+  // game_list index of each game numbered by the index's per-game term counts (-1: not
+  // a game of the documents); empty when the index has none.
+  std::vector<int> game_term_game;
   void DocGames();
   // Sanction type and beneficiary labels: (game or "", id) → label.
   std::map<std::pair<std::string, std::string>, std::string> sanction_labels, beneficiary_labels;
