@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "arbitro/parallel.h"
+#include "game_terms.h"
 #include "thesaurus.h"
 
 namespace arbitro {
@@ -81,6 +82,10 @@ class XapianWriter {
     // Task 0 reads the thesaurus; tasks 1 … shards write one shard each.
     ThesaurusLinks thesaurus;
     std::vector<Status> status(shards + 1);
+    std::set<std::string> game_set;
+    for (const Rulebook& book : corpus_.rulebooks) game_set.insert(book.game);
+    const std::vector<std::string> games(game_set.begin(), game_set.end());
+    std::vector<GameTermCounts> game_terms(shards, GameTermCounts(games));
     ParallelFor(shards + 1, [&](size_t task) {
       const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
       try {
@@ -94,7 +99,10 @@ class XapianWriter {
                                                         Xapian::DB_NO_SYNC | Xapian::DB_DANGEROUS);
         Spellings spellings;
         for (size_t i = begin; i < end; ++i) {
-          db.add_document(MakeDocument(analyzer, *units[i].first, units[i].second, &spellings));
+          const Xapian::Document doc =
+              MakeDocument(analyzer, *units[i].first, units[i].second, &spellings);
+          game_terms[k].Add(units[i].first->game, doc);
+          db.add_document(doc);
         }
         for (const auto& [word, count] : spellings) db.add_spelling(word, count);
         db.commit();
@@ -117,6 +125,8 @@ class XapianWriter {
                                     Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
         AddSynonyms(&db);
         AddThesaurus(thesaurus, all, &db);
+        for (size_t k = 1; k < shards; ++k) game_terms[0].Merge(game_terms[k]);
+        game_terms[0].Write(&db);
         db.commit();
         db.close();
       }

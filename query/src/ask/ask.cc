@@ -533,11 +533,13 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
       if (data.empty() || *end != '\0')
         return Status::IndexError("indice Xapian non valido: documento senza unità");
       AskHit hit;
-      Status s = im.LoadProvision(unit_id, /*with_links=*/true, &hit.provision);
+      const Engine::Impl::HitUnitData* unit = nullptr;
+      Status s = im.HitUnit(unit_id, &unit);  // read and tokenised once per engine
       if (!s.ok()) return s;
+      hit.provision = unit->provision;
       hit.score = std::round(std::exp(c.score - best) * 10000) / 10000;
-      for (const Token& t : im.analyzer->Tokenize(hit.provision.text)) {
-        if (!t.stop && highlight_terms.count(t.term)) hit.highlights.emplace_back(t.begin, t.end);
+      for (const auto& [term, range] : unit->words) {
+        if (highlight_terms.count(term)) hit.highlights.push_back(range);
       }
       result->hits.push_back(std::move(hit));
     }

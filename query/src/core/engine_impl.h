@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "arbitro/indexer.h"
@@ -28,8 +29,8 @@ struct Engine::Impl {
   Database db;
   Xapian::Database xdb;
   std::unique_ptr<Analyzer> analyzer;
-  std::map<std::string, DocRow> docs;             // by doc id
-  std::map<long long, std::string> doc_by_rowid;  // documents.id → doc
+  std::map<std::string, DocRow> docs;                                  // by doc id
+  std::map<long long, std::string> doc_by_rowid;                       // documents.id → doc
   std::map<std::string, std::vector<std::string>> docs_by_title_term;  // DocRow::title_terms
   std::set<std::string> games;
   RankingWeights weights = DefaultRankingWeights();  // ask and resolve scoring
@@ -47,6 +48,9 @@ struct Engine::Impl {
   std::vector<int> doc_game;
   std::vector<std::string> game_list;
   std::vector<double> game_size;
+  // game_list index of each game numbered by the index's per-game term counts (-1: not
+  // a game of the documents); empty when the index has none.
+  std::vector<int> game_term_game;
   void DocGames();
   // Sanction type and beneficiary labels: (game or "", id) → label.
   std::map<std::pair<std::string, std::string>, std::string> sanction_labels, beneficiary_labels;
@@ -63,8 +67,8 @@ struct Engine::Impl {
   Status FactTerms(const std::string& game, const std::vector<Token>& tokens,
                    std::vector<std::string>* terms);
 
-  Statement link_target, unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out, refs_in,
-      cells_of_unit, parent_of_unit, children_of_unit, variant_touch;
+  Statement link_target, unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out,
+      refs_in, cells_of_unit, parent_of_unit, children_of_unit, variant_touch;
 
   Status Load();
   // Ask's ranking without the provisions' texts: the best `limit` units for
@@ -76,6 +80,14 @@ struct Engine::Impl {
   bool documents_counted = false;
   // Fills `info` from the units row `unit_id`.
   Status LoadProvision(long long unit_id, bool with_links, ProvisionInfo* info);
+  // A provision as ask returns it (with links) and the (term, byte range) of each
+  // non-stopword of its text, read once per engine (hit_units.cc).
+  struct HitUnitData {
+    ProvisionInfo provision;
+    std::vector<std::pair<std::string, std::pair<size_t, size_t>>> words;
+  };
+  std::unordered_map<long long, HitUnitData> hit_units;
+  Status HitUnit(long long unit_id, const HitUnitData** out);
   // Finds a unit id for "doc#eId" or a unique bare eId.
   Status FindUnit(const std::string& id, long long* unit_id);
   std::string SanctionLabel(const std::string& game, const std::string& type) const;

@@ -1,11 +1,13 @@
 // The game of each Xapian document, and the game a question's own words point to
 // (moved from ask/question.cc): the document → game table is built once per engine,
-// not once per question, so a question costs the postings of its own words only.
+// and the vote reads the index's per-game counts of each word
+// (arbitro/game_terms.h), so a question's cost does not grow with the number of documents.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <set>
 
+#include "arbitro/game_terms.h"
 #include "core/engine_impl.h"
 
 namespace arbitro {
@@ -20,6 +22,17 @@ void Engine::Impl::DocGames() {
   game_list.assign(games.begin(), games.end());
   game_size.assign(game_list.size(), 0);
   doc_game.assign(xdb.get_lastdocid() + 1, -1);
+  // The games numbered by the index's per-game term counts (game_terms), as game_list.
+  const std::string listed = xdb.get_metadata(game_terms::kGameList);
+  for (size_t at = 0; at < listed.size();) {
+    size_t end = listed.find('\n', at);
+    if (end == std::string::npos) end = listed.size();
+    auto it = std::lower_bound(game_list.begin(), game_list.end(), listed.substr(at, end - at));
+    game_term_game.push_back(it != game_list.end() && *it == listed.substr(at, end - at)
+                                 ? static_cast<int>(it - game_list.begin())
+                                 : -1);
+    at = end + 1;
+  }
   for (size_t g = 0; g < game_list.size(); ++g) {
     const std::string term = prefix::kGame + game_list[g];
     for (auto it = xdb.postlist_begin(term); it != xdb.postlist_end(term); ++it) {
@@ -44,14 +57,27 @@ std::string Engine::Impl::GameOfWords(const std::vector<Token>& tokens) {
   const double total = std::accumulate(size.begin(), size.end(), 0.0);
   std::vector<double> score(names.size(), 0);
   std::set<std::string> seen;
+  std::vector<std::pair<unsigned, unsigned>> counts;
   for (const Token& t : tokens) {
     if (t.stop || IsNumberWord(t.word) || !seen.insert(t.term).second) continue;
     std::vector<double> df(names.size(), 0);
     double all = 0;
-    for (auto it = xdb.postlist_begin(t.term); it != xdb.postlist_end(t.term); ++it) {
-      if (*it < doc_game.size() && doc_game[*it] >= 0) {
-        df[static_cast<size_t>(doc_game[*it])] += 1;
-        all += 1;
+    if (!game_term_game.empty() && t.term.size() <= game_terms::kMaxTerm) {
+      // The index's per-game counts: one read, whatever the number of documents.
+      if (!game_terms::Decode(xdb.get_metadata(game_terms::kGameTermKey + t.term), &counts))
+        counts.clear();
+      for (const auto& [g, n] : counts) {
+        if (g < game_term_game.size() && game_term_game[g] >= 0) {
+          df[static_cast<size_t>(game_term_game[g])] += n;
+          all += n;
+        }
+      }
+    } else {
+      for (auto it = xdb.postlist_begin(t.term); it != xdb.postlist_end(t.term); ++it) {
+        if (*it < doc_game.size() && doc_game[*it] >= 0) {
+          df[static_cast<size_t>(doc_game[*it])] += 1;
+          all += 1;
+        }
       }
     }
     if (all == 0) continue;

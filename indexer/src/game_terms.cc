@@ -1,0 +1,110 @@
+// Per-game document frequencies of the word terms (see game_terms.h).
+#include "game_terms.h"
+
+#include <algorithm>
+
+#include "arbitro/game_terms.h"
+
+namespace arbitro {
+namespace {
+
+void PutVarint(unsigned v, std::string* out) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>((v & 0x7f) | 0x80));
+    v >>= 7;
+  }
+  out->push_back(static_cast<char>(v));
+}
+
+bool GetVarint(const std::string& in, size_t* at, unsigned* v) {
+  *v = 0;
+  for (unsigned shift = 0; *at < in.size() && shift < 35; shift += 7) {
+    const auto byte = static_cast<unsigned char>(in[(*at)++]);
+    *v |= static_cast<unsigned>(byte & 0x7f) << shift;
+    if (!(byte & 0x80)) return true;
+  }
+  return false;
+}
+
+// A word term: no field prefix (prefixes are upper case, the thesaurus key '~').
+bool IsWordTerm(const std::string& term) {
+  return !term.empty() && term.size() <= game_terms::kMaxTerm &&
+         !(term[0] >= 'A' && term[0] <= 'Z') && term[0] != '~';
+}
+
+}  // namespace
+
+bool game_terms::Decode(const std::string& value, std::vector<std::pair<unsigned, unsigned>>* out) {
+  out->clear();
+  size_t at = 0;
+  while (at < value.size()) {
+    unsigned game = 0, docs = 0;
+    if (!GetVarint(value, &at, &game) || !GetVarint(value, &at, &docs)) return false;
+    out->emplace_back(game, docs);
+  }
+  return true;
+}
+
+GameTermCounts::GameTermCounts(std::vector<std::string> games) : games_(std::move(games)) {
+  for (size_t g = 0; g < games_.size(); ++g) number_.emplace(games_[g], static_cast<unsigned>(g));
+}
+
+void GameTermCounts::Add(const std::string& game, const Xapian::Document& doc) {
+  auto it = number_.find(game);
+  if (it == number_.end()) return;
+  const unsigned g = it->second;
+  for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
+    const std::string term = *t;
+    if (!IsWordTerm(term)) continue;
+    auto& list = counts_[term];
+    if (list.empty() || list.back().first != g) {
+      list.emplace_back(g, 1);
+    } else {
+      ++list.back().second;
+    }
+  }
+}
+
+void GameTermCounts::Merge(const GameTermCounts& other) {
+  for (const auto& [term, theirs] : other.counts_) {
+    auto& list = counts_[term];
+    for (const auto& [g, n] : theirs) {
+      if (!list.empty() && list.back().first == g) {
+        list.back().second += n;
+      } else {
+        list.emplace_back(g, n);
+      }
+    }
+  }
+}
+
+void GameTermCounts::Write(Xapian::WritableDatabase* db) const {
+  std::string names;
+  for (const std::string& g : games_) names += g + "\n";
+  db->set_metadata(game_terms::kGameList, names);
+  std::vector<unsigned> docs(games_.size(), 0);
+  for (const auto& [term, list] : counts_) {
+    for (const auto& [g, n] : list) docs[g] += n;  // a game met twice is summed
+    std::string value;
+    for (const auto& [g, n] : list) {
+      if (docs[g] == 0) continue;  // already written
+      PutVarint(g, &value);
+      PutVarint(docs[g], &value);
+      docs[g] = 0;
+    }
+    // Increasing game numbers, as the format states.
+    std::vector<std::pair<unsigned, unsigned>> sorted;
+    game_terms::Decode(value, &sorted);
+    if (!std::is_sorted(sorted.begin(), sorted.end())) {
+      std::sort(sorted.begin(), sorted.end());
+      value.clear();
+      for (const auto& [g, n] : sorted) {
+        PutVarint(g, &value);
+        PutVarint(n, &value);
+      }
+    }
+    db->set_metadata(game_terms::kGameTermKey + term, value);
+  }
+}
+
+}  // namespace arbitro
