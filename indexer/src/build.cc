@@ -181,7 +181,8 @@ const std::vector<TermPrefix>& TermPrefixes() {
       {"sanction", prefix::kSanction, true}, {"flag", prefix::kFlag, true},
       {"phrase", prefix::kPhrase, false},    {"counted", prefix::kCounted, false},
       {"heading", prefix::kHeading, false},  {"param", prefix::kParam, false},
-      {"bigram", prefix::kBigram, false},    {"asked", prefix::kAsked, false},    {"name", prefix::kName, true},
+      {"bigram", prefix::kBigram, false},    {"asked", prefix::kAsked, false},
+      {"name", prefix::kName, true},
   };
   return kPrefixes;
 }

@@ -82,26 +82,17 @@ void GameTermCounts::Write(Xapian::WritableDatabase* db) const {
   std::string names;
   for (const std::string& g : games_) names += g + "\n";
   db->set_metadata(game_terms::kGameList, names);
-  std::vector<unsigned> docs(games_.size(), 0);
   for (const auto& [term, list] : counts_) {
-    for (const auto& [g, n] : list) docs[g] += n;  // a game met twice is summed
+    // Increasing game numbers, as the format states; a game met twice is summed.
+    std::vector<std::pair<unsigned, unsigned>> sorted = list;
+    std::sort(sorted.begin(), sorted.end());
     std::string value;
-    for (const auto& [g, n] : list) {
-      if (docs[g] == 0) continue;  // already written
+    for (size_t i = 0; i < sorted.size();) {
+      const unsigned g = sorted[i].first;
+      unsigned docs = 0;
+      for (; i < sorted.size() && sorted[i].first == g; ++i) docs += sorted[i].second;
       PutVarint(g, &value);
-      PutVarint(docs[g], &value);
-      docs[g] = 0;
-    }
-    // Increasing game numbers, as the format states.
-    std::vector<std::pair<unsigned, unsigned>> sorted;
-    game_terms::Decode(value, &sorted);
-    if (!std::is_sorted(sorted.begin(), sorted.end())) {
-      std::sort(sorted.begin(), sorted.end());
-      value.clear();
-      for (const auto& [g, n] : sorted) {
-        PutVarint(g, &value);
-        PutVarint(n, &value);
-      }
+      PutVarint(docs, &value);
     }
     db->set_metadata(game_terms::kGameTermKey + term, value);
   }

@@ -49,8 +49,10 @@ void ReadAsked(const XmlFile& xml, const std::string& game, Corpus* corpus, Repo
     std::set<std::string> questions;
     for (pugi::xml_node q : el.children("q")) {
       const std::string text = PlainText(q);
-      if (text.empty() || text.size() > kMaxQuestionBytes || text.find('\n') != std::string::npos) {
-        reporter->Error(xml.Pos(q), "a question is one line of 1 to 200 characters");
+      // PlainText has made it one line (whitespace collapsed).
+      if (text.empty() || text.size() > kMaxQuestionBytes) {
+        reporter->Error(xml.Pos(q), "a question is one line of 1 to " +
+                                        std::to_string(kMaxQuestionBytes) + " characters");
       } else if (!questions.insert(text).second) {
         reporter->Error(xml.Pos(q),
                         "question asked twice for '" + asked.target + "': '" + text + "'");

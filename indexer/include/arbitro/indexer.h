@@ -61,7 +61,7 @@ inline constexpr const char* kParam =
     "Q";  // Qintervall: words of the names of the unit's numeric parameters
 inline constexpr const char* kBigram =
     "B";  // Bstess_miniatur: two content words in a row (stopwords skipped)
-// Aentr: a word of how people ask for the unit (asked.xml) or tell its cases (scenes.xml).
+// Aentr: a word of how people ask for the unit (asked.xml).
 inline constexpr const char* kAsked = "A";
 inline constexpr const char* kName =
     "T";  // Tplaccagg_irregol: a whole name of the unit (its heading, its

@@ -303,12 +303,18 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     };
     for (const Concept& c : concepts) add_part(c.terms, c.weight);
     for (const Concept& c : concepts) add_part(c.thesaurus, c.weight * kThesaurusWeight);
-    for (const Concept& c : concepts) {
-      std::vector<std::string> asked_terms;
+    // Word concepts under a field prefix (how people ask, counted things, parameter names).
+    auto prefixed = [](const Concept& c, const char* field) {
+      std::vector<std::string> out;
       for (const auto& t : c.terms) {
-        if (!IsPhraseTerm(t)) asked_terms.push_back(prefix::kAsked + t);
+        if (!IsPhraseTerm(t)) out.push_back(field + t);
       }
-      add_part(asked_terms, c.weight * kAskedWeight);
+      return out;
+    };
+    std::vector<std::vector<std::string>> asked_terms;  // per concept, also re-ranked below
+    for (const Concept& c : concepts) {
+      asked_terms.push_back(prefixed(c, prefix::kAsked));
+      add_part(asked_terms.back(), c.weight * kAskedWeight);
     }
     // The vocabulary: facts the question's words describe reach the rules testing them.
     // A question about what something is wants its definition, not the cases testing it.
@@ -318,14 +324,6 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       if (!s.ok()) return s;
       for (const auto& t : fact_terms) add_part({t}, kFactWeight);
     }
-    // Word concepts under a field prefix (counted things, parameter names).
-    auto prefixed = [](const Concept& c, const char* field) {
-      std::vector<std::string> out;
-      for (const auto& t : c.terms) {
-        if (!IsPhraseTerm(t)) out.push_back(field + t);
-      }
-      return out;
-    };
     const std::vector<std::string> counts = AskedCounts(tokens);
     for (const Concept& c : concepts) {
       if (!c.phrase && std::find(counts.begin(), counts.end(), c.terms[0]) != counts.end()) {
@@ -417,15 +415,16 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       std::vector<bool> own;  // the term as written (terms[0])
     };
     std::vector<ConceptTests> concept_tests;
-    for (const Concept& c : concepts) {
+    for (size_t k = 0; k < concepts.size(); ++k) {
+      const Concept& c = concepts[k];
       ConceptTests t;
       for (const auto& term : c.terms) {
         t.terms.emplace_back(term);
         t.headings.emplace_back(prefix::kHeading + term);  // headings are indexed as text too
         t.own.push_back(term == c.terms[0]);
-        if (!IsPhraseTerm(term)) t.asked.emplace_back(prefix::kAsked + term);
       }
       t.thesaurus = TermTests("", c.thesaurus);
+      t.asked = TermTests("", asked_terms[k]);
       concept_tests.push_back(std::move(t));
     }
     std::vector<std::vector<TermTest>> pair_tests;

@@ -27,10 +27,10 @@ void Engine::Impl::DocGames() {
   for (size_t at = 0; at < listed.size();) {
     size_t end = listed.find('\n', at);
     if (end == std::string::npos) end = listed.size();
-    auto it = std::lower_bound(game_list.begin(), game_list.end(), listed.substr(at, end - at));
-    game_term_game.push_back(it != game_list.end() && *it == listed.substr(at, end - at)
-                                 ? static_cast<int>(it - game_list.begin())
-                                 : -1);
+    const std::string name = listed.substr(at, end - at);
+    auto it = std::lower_bound(game_list.begin(), game_list.end(), name);
+    game_term_game.push_back(
+        it != game_list.end() && *it == name ? static_cast<int>(it - game_list.begin()) : -1);
     at = end + 1;
   }
   for (size_t g = 0; g < game_list.size(); ++g) {

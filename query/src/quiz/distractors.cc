@@ -164,6 +164,16 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     add(std::move(d));
     return Status::OK();
   };
+  // Other situations (distance to the asked one, facts), offered nearest first.
+  auto offer_nearest = [&](std::vector<std::pair<size_t, Facts>>* situations) -> Status {
+    std::stable_sort(situations->begin(), situations->end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [distance, other] : *situations) {
+      Status s = from_situation(other, "");
+      if (!s.ok()) return s;
+    }
+    return Status::OK();
+  };
 
   // Near misses by kind, nearest first: (1) one fact changed, (2) sibling cases, (4) the
   // same rule's other situations, then (3) the same sanction for the other side.
@@ -194,12 +204,7 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     Facts other = FactsOf(c);
     if (!other.empty()) siblings.emplace_back(Distance(facts, other), std::move(other));
   }
-  std::stable_sort(siblings.begin(), siblings.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [d, other] : siblings) {
-    Status s = from_situation(other, "");
-    if (!s.ok()) return s;
-  }
+  if (Status s = offer_nearest(&siblings); !s.ok()) return s;
   // 4. the same rule's other situations that share a fact with the asked one, nearest first
   std::vector<std::pair<size_t, Facts>> others;
   for (const auto& c : data_.rules.cases) {
@@ -210,12 +215,7 @@ Status Builder::Distractors(const RuleCase& source, const Facts& facts, const Ru
     if (Distance(facts, other) >= facts.size() + other.size()) continue;  // nothing in common
     if (!other.empty()) others.emplace_back(Distance(facts, other), std::move(other));
   }
-  std::stable_sort(others.begin(), others.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [d, other] : others) {
-    Status s = from_situation(other, "");
-    if (!s.ok()) return s;
-  }
+  if (Status s = offer_nearest(&others); !s.ok()) return s;
   // 3. the same sanction for the other side
   if (right.size() == 1 && right[0].choice.empty()) {
     const SanctionInfo& s = right[0];
