@@ -5,7 +5,6 @@
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <unordered_set>
 
 #include "arbitro/indexer.h"
 
@@ -68,13 +67,33 @@ std::string FoldForQuote(const std::string& text) {
 
 constexpr size_t kGram = 4;
 constexpr double kContains = 0.97;  // a unit holding this share of the quote states it
-constexpr double kBestOnly = 0.5;  // else the best unit: quotes are checked against the
-                                   // source, so the best is right even through OCR noise
+constexpr double kBestOnly = 0.5;   // else the best unit: quotes are checked against the
+                                    // source, so the best is right even through OCR noise
 
-double Containment(const std::vector<std::string>& grams, const std::unordered_set<std::string>& in) {
+// Every 4-gram of a folded text in order, each packed in 32 bits (folded text is ASCII).
+std::vector<uint32_t> PackedGrams(const std::string& folded) {
+  std::vector<uint32_t> grams;
+  for (size_t i = 0; i + kGram <= folded.size(); ++i) {
+    uint32_t g = 0;
+    for (size_t k = 0; k < kGram; ++k) g = (g << 8) | static_cast<unsigned char>(folded[i + k]);
+    grams.push_back(g);
+  }
+  return grams;
+}
+
+// A unit's distinct 4-grams, sorted: built once, so that each quote costs one binary
+// search per gram and unit.
+std::vector<uint32_t> DistinctGrams(const std::string& folded) {
+  std::vector<uint32_t> grams = PackedGrams(folded);
+  std::sort(grams.begin(), grams.end());
+  grams.erase(std::unique(grams.begin(), grams.end()), grams.end());
+  return grams;
+}
+
+double Containment(const std::vector<uint32_t>& quote_grams, const std::vector<uint32_t>& in) {
   size_t hit = 0;
-  for (const auto& g : grams) hit += in.count(g);
-  return grams.empty() ? 0 : double(hit) / double(grams.size());
+  for (uint32_t g : quote_grams) hit += std::binary_search(in.begin(), in.end(), g);
+  return quote_grams.empty() ? 0 : double(hit) / double(quote_grams.size());
 }
 
 }  // namespace
@@ -88,7 +107,9 @@ Status QuoteMap::Load(Engine& engine) {
     ProvisionInfo p;
     s = engine.Show(id, &p);
     if (!s.ok()) return s;
-    units_.push_back({p.id, p.game, FoldForQuote(p.heading + " " + p.text)});
+    std::string folded = FoldForQuote(p.heading + " " + p.text);
+    std::vector<uint32_t> grams = DistinctGrams(folded);
+    units_.push_back({p.id, p.game, std::move(folded), std::move(grams)});
   }
   return Status::OK();
 }
@@ -97,8 +118,7 @@ Status QuoteMap::Find(const std::string& quote, std::vector<std::string>* ids) c
   ids->clear();
   const std::string q = FoldForQuote(quote);
   if (q.size() < kGram) return Status::NotFound("citazione troppo corta: «" + quote + "»");
-  std::vector<std::string> grams;
-  for (size_t i = 0; i + kGram <= q.size(); ++i) grams.push_back(q.substr(i, kGram));
+  const std::vector<uint32_t> grams = PackedGrams(q);  // every occurrence counts
   double best = 0;
   std::string best_id;
   for (const Unit& u : units_) {
@@ -106,9 +126,7 @@ Status QuoteMap::Find(const std::string& quote, std::vector<std::string>* ids) c
       ids->push_back(u.id);
       continue;
     }
-    std::unordered_set<std::string> in;
-    for (size_t i = 0; i + kGram <= u.folded.size(); ++i) in.insert(u.folded.substr(i, kGram));
-    const double c = Containment(grams, in);
+    const double c = Containment(grams, u.grams);
     if (c >= kContains) ids->push_back(u.id);
     if (c > best) best = c, best_id = u.id;
   }
@@ -185,15 +203,16 @@ Status LoadQuestions(Engine& engine, const std::vector<std::string>& paths,
   }
   QuoteMap quotes;
   Status s = LoadQuotesIfNeeded(
-      engine, rows, [](const TsvRow& r) { return std::vector<std::string>(r.cols.begin() + 1, r.cols.end()); },
+      engine, rows,
+      [](const TsvRow& r) { return std::vector<std::string>(r.cols.begin() + 1, r.cols.end()); },
       &quotes);
   if (!s.ok()) return s;
   for (const TsvRow& row : rows) {
     EvalQuestion q;
     q.text = row.cols[0];
     q.where = row.where;
-    s = ExpectedIds(quotes, std::vector<std::string>(row.cols.begin() + 1, row.cols.end()), row.where,
-                    &q.expected);
+    s = ExpectedIds(quotes, std::vector<std::string>(row.cols.begin() + 1, row.cols.end()),
+                    row.where, &q.expected);
     if (!s.ok()) return s;
     if (q.expected.empty()) return Status::InvalidArgument(row.where + ": nessuna risposta attesa");
     s = GameOfUnit(engine, q.expected[0], row.where, &q.game);
@@ -212,7 +231,8 @@ Status LoadSituations(Engine& engine, const std::vector<std::string>& paths,
   }
   QuoteMap quotes;
   Status s = LoadQuotesIfNeeded(
-      engine, rows, [](const TsvRow& r) { return std::vector<std::string>(r.cols.begin() + 3, r.cols.end()); },
+      engine, rows,
+      [](const TsvRow& r) { return std::vector<std::string>(r.cols.begin() + 3, r.cols.end()); },
       &quotes);
   if (!s.ok()) return s;
   for (const TsvRow& row : rows) {
@@ -226,12 +246,13 @@ Status LoadSituations(Engine& engine, const std::vector<std::string>& paths,
     // provision) must be cited; id sets list every provision that must be cited.
     e.quoted = !IsUnitId(row.cols[3]);
     size_t deciding = 0;
-    s = ExpectedIds(quotes, std::vector<std::string>(row.cols.begin() + 3, row.cols.end()), row.where,
-                    &e.cites, &deciding);
+    s = ExpectedIds(quotes, std::vector<std::string>(row.cols.begin() + 3, row.cols.end()),
+                    row.where, &e.cites, &deciding);
     if (!s.ok()) return s;
     if (e.quoted) e.cites.resize(deciding);
     if (e.types.empty() || e.cites.empty()) {
-      return Status::InvalidArgument(row.where + ": servono almeno una sanzione e una disposizione");
+      return Status::InvalidArgument(row.where +
+                                     ": servono almeno una sanzione e una disposizione");
     }
     s = GameOfUnit(engine, e.cites[0], row.where, &e.game);
     if (!s.ok()) return s;
@@ -240,7 +261,8 @@ Status LoadSituations(Engine& engine, const std::vector<std::string>& paths,
   return Status::OK();
 }
 
-RulingJudgement JudgeRuling(const Status& resolved, const ResolveResult& r, const EvalSituation& e) {
+RulingJudgement JudgeRuling(const Status& resolved, const ResolveResult& r,
+                            const EvalSituation& e) {
   RulingJudgement j;
   j.got = resolved.ok() ? "(nessuna decisione)" : "errore: " + resolved.message();
   if (!resolved.ok() || r.rulings.empty()) return j;
@@ -265,9 +287,11 @@ RulingJudgement JudgeRuling(const Status& resolved, const ResolveResult& r, cons
   return j;
 }
 
-int FirstExpected(const std::vector<std::string>& ranked, const std::vector<std::string>& expected) {
+int FirstExpected(const std::vector<std::string>& ranked,
+                  const std::vector<std::string>& expected) {
   for (size_t r = 0; r < ranked.size(); ++r) {
-    if (std::find(expected.begin(), expected.end(), ranked[r]) != expected.end()) return static_cast<int>(r);
+    if (std::find(expected.begin(), expected.end(), ranked[r]) != expected.end())
+      return static_cast<int>(r);
   }
   return -1;
 }

@@ -1,6 +1,7 @@
 // Helpers shared by the evaluation commands (eval-ask, eval-resolve).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,7 @@ class QuoteMap {
  private:
   struct Unit {
     std::string id, game, folded;
+    std::vector<uint32_t> grams;  // its distinct 4-grams, packed and sorted
   };
   std::vector<Unit> units_;
 };
