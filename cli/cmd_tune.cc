@@ -6,7 +6,8 @@
 // (they do not depend on the weights). The weights maximise MRR@5 over both modes by
 // coordinate ascent (one weight at a time, the best of a grid of steps, until no step
 // helps), with a penalty λ·Σ(w − w₀)² that keeps them near the starting ones; each λ
-// of a small ladder gives a fit, and the fit with the best validation MRR@5 wins.
+// of a small ladder gives a fit, and the fit with the best validation MRR@5 wins. Each
+// step tries fixed additive moves, and halving or doubling (for weights far from 1).
 // Coordinate ascent optimises the metric itself (MRR@5 is flat almost everywhere, so
 // gradients do not help) and is the usual choice for a few dozen features.
 // resolve: the weights of the case retrieval maximise the share of situations with
@@ -103,8 +104,14 @@ std::vector<double> Ascend(std::vector<double> w, size_t first, size_t last, siz
       if (k == fixed) continue;
       const double here = w[k];
       double best_value = here;
+      // Additive steps, and halving or doubling for weights whose scale is far from 1.
       for (double step : kSteps) {
         w[k] = here + step;
+        const double v = penalised(w);
+        if (v > best + 1e-9) best = v, best_value = w[k];
+      }
+      for (double factor : {0.5, 2.0}) {
+        w[k] = here * factor;
         const double v = penalised(w);
         if (v > best + 1e-9) best = v, best_value = w[k];
       }

@@ -43,6 +43,7 @@ constexpr std::pair<const char*, const char*> kNames[kWeightCount] = {
     {"resolve.sanction", "the case states a sanction"},
     {"resolve.fact-lead", "it leads the ruling of the facts read"},
     {"resolve.complete", "the text states all its conditions"},
+    {"resolve.contradicted", "conditions a one-word reading of the text contradicts"},
     {"resolve.margin", "lead of the best case over another decision below which an ask-back stands"}};
 
 }  // namespace

@@ -45,6 +45,7 @@ enum class Weight : size_t {
   kResolveSanction,    // it states a sanction (not only a procedure)
   kResolveFactLead,    // it leads the ruling the facts read give on their own
   kResolveComplete,    // the facts read from the text satisfy all its conditions
+  kResolveContradicted, // conditions a one-word reading of the text contradicts
   kResolveMargin,      // (a margin, not a feature) the best case's lead over the next one
                        // with another decision below which the facts read ask back
   kCount

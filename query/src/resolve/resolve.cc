@@ -212,8 +212,9 @@ void RuleByRetrieval(Engine::Impl& im, const GameRules& rules,
   for (const auto& [name, list] : completed) {
     for (const Reading& r : list) {
       if (!r.inferred) continue;
+      // The case's value replaces an assumed default, or a reading it contradicts.
       result->facts.erase(std::remove_if(result->facts.begin(), result->facts.end(),
-                                         [&](const FactReading& f) { return f.fact == name && f.words.empty(); }),
+                                         [&](const FactReading& f) { return f.fact == name; }),
                           result->facts.end());
       result->facts.push_back({name, r.value, ""});
       if (options.explain) {

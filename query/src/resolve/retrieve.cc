@@ -11,24 +11,28 @@
 namespace arbitro::resolve {
 namespace {
 
-// What the text says of a condition's fact: satisfied, contradicted, or nothing
-// (not read, or only its default value assumed).
-enum class Said { kSatisfied, kContradicted, kNothing };
+// What the text says of a condition's fact: satisfied; contradicted by a reading of
+// several words ("entro i 45 gradi", "non oltrepassarla"), which stands; contradicted
+// only by readings of one word, which may be a stray word read wrongly (the reasoning
+// of kTrustedSupport in resolve.cc); or nothing (not read, or only its default assumed).
+enum class Said { kSatisfied, kContradicted, kDoubted, kNothing };
 
 Said WhatTextSays(const RuleCond& cond, const FactMap& read) {
   auto it = read.find(cond.fact);
   if (it == read.end()) return Said::kNothing;
-  bool any_text = false;
+  bool any_text = false, phrase = false;
   const bool negative = cond.op == "ne" || cond.op == "not-in";
   bool holds = negative;
   for (const Reading& r : it->second) {
     if (!r.from_text) continue;
     any_text = true;
+    phrase = phrase || r.words.find(' ') != std::string::npos;
     const bool h = CondHolds(cond, r.value);
     if (negative ? !h : h) holds = !negative;
   }
   if (!any_text) return Said::kNothing;
-  return holds ? Said::kSatisfied : Said::kContradicted;
+  if (holds) return Said::kSatisfied;
+  return phrase ? Said::kContradicted : Said::kDoubted;
 }
 
 // The closeness of a unit no retrieval brought (the lead's units outside the hits).
@@ -78,18 +82,20 @@ std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const Fact
         switch (WhatTextSays(cond, read)) {
           case Said::kSatisfied: ++r.stated; break;
           case Said::kContradicted: contradicted = true; break;
+          case Said::kDoubted: ++r.contradicted; break;
           case Said::kNothing: break;
         }
       }
       if (contradicted) continue;
-      const int unstated = r.conditions - r.stated;
+      const int unstated = r.conditions - r.stated - r.contradicted;
       r.score = w[Weight::kResolveCloseness] * std::log(r.closeness) +
                 w[Weight::kResolveRank] * r.rank +
                 w[Weight::kResolveStated] * (r.conditions ? double(r.stated) / r.conditions : 0) +
                 w[Weight::kResolveUnstated] * unstated +
                 w[Weight::kResolveSanction] * (rc->sanctions.empty() ? 0 : 1) +
                 w[Weight::kResolveFactLead] * (lead ? 1 : 0) +
-                w[Weight::kResolveComplete] * (unstated == 0 ? 1 : 0);
+                w[Weight::kResolveComplete] * (unstated == 0 && r.contradicted == 0 ? 1 : 0) +
+                w[Weight::kResolveContradicted] * r.contradicted;
       out.push_back(r);
     }
   }
@@ -106,7 +112,7 @@ bool SameDecision(const RuleCase& a, const RuleCase& b) {
 FactMap CompleteFacts(const GameRules& rules, const FactMap& read, const RuleCase& rc) {
   FactMap facts = read;
   for (const RuleCond& cond : rc.when) {
-    if (WhatTextSays(cond, read) != Said::kNothing) continue;
+    if (WhatTextSays(cond, read) == Said::kSatisfied) continue;
     const RuleFact* fact = rules.Fact(cond.fact);
     if (!fact) continue;
     // A value under which the condition holds: the first listed for eq/in, the
@@ -129,8 +135,9 @@ FactMap CompleteFacts(const GameRules& rules, const FactMap& read, const RuleCas
       value = std::to_string(std::max(0L, v));
     }
     if (value.empty()) continue;
-    // Replaces an assumed default; counts as stated so that the case can fire
-    // (defaults alone never trigger a rule), with no words of the text.
+    // Replaces an assumed default or a one-word reading the case contradicts; counts as
+    // stated so that the case can fire (defaults alone never trigger a rule), with no
+    // words of the text.
     facts[cond.fact] = {{cond.fact, value, "", 0, 0, true}};
     facts[cond.fact][0].inferred = true;
   }

@@ -2,11 +2,12 @@
 // turn into a ruling on their own (retrieve.cc).
 //
 // The provisions closest to the description (Engine::Ask within the game) bring
-// their cases; a case contradicted by a fact read from the text is dropped; the
-// others are scored by how close their provision is and how much of their
-// conditions the text states. The best case supplies the facts the text left out,
-// and the game's cases are evaluated again on the completed facts, so that
-// declared exceptions and more specific rules still win.
+// their cases, scored by how close their provision is, how much of their conditions
+// the text states and how many a one-word reading contradicts (a stray word read
+// wrongly costs the case, it does not drop it; a reading of several words drops it).
+// The best case supplies the facts the text left out, and the game's cases are
+// evaluated again on the completed facts, so that declared exceptions and more
+// specific rules still win.
 #pragma once
 
 #include <string>
@@ -26,14 +27,14 @@ struct RetrievedCase {
   int rank = 0;          // the provision's rank among the retrieved ones (0 = first)
   int stated = 0;        // conditions that facts read from the text satisfy
   int conditions = 0;
+  int contradicted = 0;    // conditions that one-word readings of the text contradict
   bool fact_lead = false;  // its unit is cited by the ruling of the facts read
   double score = 0;
 };
 
 // The cases of the `hits` units (units.id and ask score, best first), and of the
-// `lead_units` ("doc#eId": the units
-// the ruling of the facts read cites), that no fact read from the text contradicts,
-// best first (weights: resolve.* in query/ranking-weights.tsv).
+// `lead_units` ("doc#eId": the units the ruling of the facts read cites), that no
+// reading of several words contradicts, best first (weights: resolve.* in query/ranking-weights.tsv).
 std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const FactMap& read,
                                               const std::vector<std::pair<long long, double>>& hits,
                                               const std::vector<std::string>& lead_units,
@@ -44,7 +45,8 @@ std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const Fact
 bool SameDecision(const RuleCase& a, const RuleCase& b);
 
 // `read` completed with the values `rc`'s conditions need where the text states
-// nothing (or only a default): the facts under which the case would apply.
+// nothing (or only a default) or states another value by one word (taken for a
+// misreading): the facts under which the case would apply.
 FactMap CompleteFacts(const GameRules& rules, const FactMap& read, const RuleCase& rc);
 
 }  // namespace arbitro::resolve
