@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace arbitro::resolve {
@@ -36,6 +37,38 @@ struct CaseEval {
   // The facts its conditions test, sorted and unique (computed when the rules load).
   const std::vector<std::string>& facts_tested() const { return rc->facts_tested; }
 };
+
+// The side a case's offender is on: its own condition on who acted ("autore", or the
+// team in Soccer Tactics), else the one side the description names; "" when neither.
+std::string OffenderOf(const RuleCase& rc, const FactMap& facts) {
+  for (const char* fact : {"autore", "squadra"}) {
+    for (const RuleCond& c : rc.when) {
+      if (c.fact == fact && c.op == "eq" && c.values.size() == 1) return c.values[0];
+    }
+  }
+  for (const char* fact : {"autore", "squadra"}) {
+    auto it = facts.find(fact);
+    if (it == facts.end() || it->second.empty()) continue;
+    const std::string& value = it->second[0].value;
+    if (std::all_of(it->second.begin(), it->second.end(), [&](const Reading& r) { return r.value == value; }))
+      return value;
+  }
+  return "";
+}
+
+// A sanction's beneficiary as a side: "avversario" and "colpevole" are resolved against
+// the offender's side when it is known (as the committee's check does).
+std::string SideOf(const SanctionInfo& s, const std::string& offender) {
+  static const std::map<std::string, std::string> kOther = {{"attaccante", "difensore"},
+                                                            {"difensore", "attaccante"},
+                                                            {"squadra-in-attacco", "squadra-in-difesa"},
+                                                            {"squadra-in-difesa", "squadra-in-attacco"}};
+  auto it = kOther.find(offender);
+  if (it == kOther.end()) return s.beneficiary;
+  if (s.beneficiary == "avversario") return it->second;
+  if (s.beneficiary == "colpevole") return offender;
+  return s.beneficiary;
+}
 
 // The readings of each fact, found once per evaluation: by the fact's position in the
 // game's facts (RuleCond::fact_index), by name for a fact the game does not declare.
@@ -292,17 +325,23 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
     std::vector<const CaseEval*> members;
   };
   std::vector<Group> grouped;
-  auto agrees = [](const RuleCase& lead, const RuleCase& c) {
+  // Same type, and the same side once "avversario"/"colpevole" are resolved against
+  // each case's offender: a summary row saying "per l'avversario" of a defender's foul
+  // agrees with the body paragraph's "per l'attaccante".
+  auto agrees = [&](const RuleCase& lead, const RuleCase& c) {
     if (c.sanctions.empty() || lead.sanctions.empty()) return false;
-    auto same = [](const SanctionInfo& a, const SanctionInfo& b) {
-      return a.type == b.type &&
-             (a.beneficiary == b.beneficiary || a.beneficiary.empty() || b.beneficiary.empty());
+    const std::string lead_offender = OffenderOf(lead, facts), offender = OffenderOf(c, facts);
+    auto same = [](const SanctionInfo& a, const std::string& a_offender, const SanctionInfo& b,
+                   const std::string& b_offender) {
+      if (a.type != b.type) return false;
+      if (a.beneficiary == b.beneficiary || a.beneficiary.empty() || b.beneficiary.empty()) return true;
+      return SideOf(a, a_offender) == SideOf(b, b_offender);
     };
     for (const auto& ls : lead.sanctions) {
-      if (same(ls, c.sanctions[0])) return true;
+      if (same(ls, lead_offender, c.sanctions[0], offender)) return true;
     }
     for (const auto& cs : c.sanctions) {
-      if (same(cs, lead.sanctions[0])) return true;
+      if (same(cs, offender, lead.sanctions[0], lead_offender)) return true;
     }
     return false;
   };
