@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <iterator>
 
+#include "core/rules.h"
+
 namespace arbitro::check_detail {
 namespace {
 
@@ -141,19 +143,6 @@ bool IsPunct(const std::string& cp) {
                                                "\u00bb", "\u2013", "\u2014", "\u2026", "\u2022",
                                                "\u00b7", "\u00a0", "\u203a"};
   return kPunct.count(cp) > 0;
-}
-
-std::string Relative(const std::string& who, const std::string& beneficiary) {
-  static const std::map<std::string, std::string> kOther = {
-      {"attaccante", "difensore"},
-      {"difensore", "attaccante"},
-      {"squadra-in-attacco", "squadra-in-difesa"},
-      {"squadra-in-difesa", "squadra-in-attacco"}};
-  auto it = kOther.find(who);
-  if (it == kOther.end()) return beneficiary;
-  if (beneficiary == "avversario") return it->second;
-  if (beneficiary == "colpevole") return who;
-  return beneficiary;
 }
 
 bool IsRelative(const std::string& who) {
@@ -359,7 +348,7 @@ Signature SignatureOf(const Case& c, const CaseScope& scope) {
   }
   Signature s;
   for (const Sanction& sanction : c.sanctions) {
-    s.emplace(sanction.type, Relative(who, sanction.beneficiary));
+    s.emplace(sanction.type, SideAgainst(who, sanction.beneficiary));
   }
   return s;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 
 namespace arbitro {
 
@@ -28,6 +29,18 @@ std::string Lookup(const std::map<std::pair<std::string, std::string>, std::stri
 }
 
 }  // namespace
+
+std::string SideAgainst(const std::string& offender, const std::string& beneficiary) {
+  static const std::map<std::string, std::string> kOther = {{"attaccante", "difensore"},
+                                                            {"difensore", "attaccante"},
+                                                            {"squadra-in-attacco", "squadra-in-difesa"},
+                                                            {"squadra-in-difesa", "squadra-in-attacco"}};
+  auto it = kOther.find(offender);
+  if (it == kOther.end()) return beneficiary;
+  if (beneficiary == "avversario") return it->second;
+  if (beneficiary == "colpevole") return offender;
+  return beneficiary;
+}
 
 bool CondHolds(const RuleCond& cond, const std::string& value) {
   // The index stores the operator's name; an unknown one (never written) holds for nothing.

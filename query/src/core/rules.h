@@ -107,6 +107,11 @@ Status LoadGameRules(Database& db, const std::string& game,
 // "a b c" → {"a", "b", "c"} (terms stored space-separated in the index).
 std::vector<std::string> SplitSpaces(const std::string& s);
 
+// A beneficiary relative to the offender ("avversario", "colpevole") as the side it
+// names once the offender's side is known (attaccante/difensore, or the Soccer Tactics
+// teams); any other beneficiary, or an offender of no side, is returned unchanged.
+std::string SideAgainst(const std::string& offender, const std::string& beneficiary);
+
 // Does a condition hold for a known value? Integer comparisons for lt/le/gt/ge.
 bool CondHolds(const RuleCond& cond, const std::string& value);
 

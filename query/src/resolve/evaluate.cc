@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <set>
 
 namespace arbitro::resolve {
@@ -54,20 +53,6 @@ std::string OffenderOf(const RuleCase& rc, const FactMap& facts) {
       return value;
   }
   return "";
-}
-
-// A sanction's beneficiary as a side: "avversario" and "colpevole" are resolved against
-// the offender's side when it is known (as the committee's check does).
-std::string SideOf(const SanctionInfo& s, const std::string& offender) {
-  static const std::map<std::string, std::string> kOther = {{"attaccante", "difensore"},
-                                                            {"difensore", "attaccante"},
-                                                            {"squadra-in-attacco", "squadra-in-difesa"},
-                                                            {"squadra-in-difesa", "squadra-in-attacco"}};
-  auto it = kOther.find(offender);
-  if (it == kOther.end()) return s.beneficiary;
-  if (s.beneficiary == "avversario") return it->second;
-  if (s.beneficiary == "colpevole") return offender;
-  return s.beneficiary;
 }
 
 // The readings of each fact, found once per evaluation: by the fact's position in the
@@ -335,7 +320,7 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
                    const std::string& b_offender) {
       if (a.type != b.type) return false;
       if (a.beneficiary == b.beneficiary || a.beneficiary.empty() || b.beneficiary.empty()) return true;
-      return SideOf(a, a_offender) == SideOf(b, b_offender);
+      return SideAgainst(a_offender, a.beneficiary) == SideAgainst(b_offender, b.beneficiary);
     };
     for (const auto& ls : lead.sanctions) {
       if (same(ls, lead_offender, c.sanctions[0], offender)) return true;
