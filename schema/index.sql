@@ -223,6 +223,7 @@ CREATE TABLE sanction_types (
   id    TEXT NOT NULL,
   label TEXT NOT NULL,
   forms TEXT NOT NULL,  -- '|'-separated
+  adds_to_roll INTEGER NOT NULL DEFAULT 0,  -- 1: its cases' points add to a dice roll
   PRIMARY KEY (game, id)
 );
 

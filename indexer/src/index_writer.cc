@@ -79,13 +79,18 @@ class SqliteWriter {
   Status WriteLabelled(const std::string& table, const std::string& game,
                        const std::vector<Labelled>& items) {
     Statement st;
+    const bool types = table == "sanction_types";  // only they add to a roll
     Status s = db_.Prepare(
-        "INSERT OR REPLACE INTO " + table + "(game, id, label, forms) VALUES (?, ?, ?, ?)", &st);
+        "INSERT OR REPLACE INTO " + table + "(game, id, label, forms" +
+            (types ? ", adds_to_roll) VALUES (?, ?, ?, ?, ?)" : ") VALUES (?, ?, ?, ?)"),
+        &st);
     for (const auto& item : items) {
       if (!s.ok()) return s;
       std::string forms;
       for (const auto& f : item.forms) forms += (forms.empty() ? "" : "|") + f;
-      s = st.Bind(1, game).Bind(2, item.id).Bind(3, item.label).Bind(4, forms).Run();
+      st.Bind(1, game).Bind(2, item.id).Bind(3, item.label).Bind(4, forms);
+      if (types) st.Bind(5, static_cast<long long>(item.adds_to_roll));
+      s = st.Run();
     }
     return s;
   }

@@ -184,7 +184,8 @@ Grammar MakeVocabularyGrammar() {
                         Opt("label"), Opt("default")},
                        {Any({"form"}), Some({"value"})});
   e["value"] = Labelled();
-  e["sanction-type"] = Labelled();
+  e["sanction-type"] = Elements(
+      {Req("id", Type::kSlug), Req("label"), OptEnum("adds-to-roll", {"yes"})}, {Any({"form"})});
   e["beneficiary"] = Labelled();
   e["hint"] = Text({Opt("weight", Type::kDecimal)});
   e["form"] = Text();

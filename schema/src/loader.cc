@@ -28,6 +28,7 @@ bool IsElement(pugi::xml_node node) {
 
 Labelled ReadLabelled(pugi::xml_node el) {
   Labelled item{TokenAttr(el, "id"), CollapseWhitespace(Attr(el, "label")), {}};
+  item.adds_to_roll = TokenAttr(el, "adds-to-roll") == "yes";
   for (pugi::xml_node form : el.children("form")) item.forms.push_back(PlainText(form));
   return item;
 }

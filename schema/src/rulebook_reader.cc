@@ -407,8 +407,11 @@ class RulebookReader {
         Error(el, "points value '" + text + "' is out of range");
       }
     }
-    if (!s.type.empty() && !context_.SanctionType(book_->game, s.type)) {
+    const Labelled* type = s.type.empty() ? nullptr : context_.SanctionType(book_->game, s.type);
+    if (!s.type.empty() && !type) {
       Error(el, "undeclared sanction type '" + s.type + "'");
+    } else if (type && type->adds_to_roll && !s.points) {
+      Error(el, "sanction type '" + s.type + "' adds to a dice roll: points are required");
     }
     if (!s.beneficiary.empty() && !context_.Beneficiary(book_->game, s.beneficiary)) {
       Error(el, "undeclared beneficiary '" + s.beneficiary + "'");

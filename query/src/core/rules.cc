@@ -199,6 +199,14 @@ Status LoadGameRules(
   }
   if (!s.ok()) return s;
 
+  // The sanction types whose points add to a dice roll (the lexicon's are no game's).
+  Statement roll_types;
+  s = db.Prepare("SELECT id FROM sanction_types WHERE game = ? AND adds_to_roll", &roll_types);
+  if (!s.ok()) return s;
+  roll_types.Bind(1, game);
+  while (roll_types.Step(&s)) rules->roll_bonus_types.insert(roll_types.Text(0));
+  if (!s.ok()) return s;
+
   Statement overrides;
   s = db.Prepare(
       "SELECT o.unit_id, o.case_id, o.target_unit_id, o.target_case, o.kind, o.quote FROM "

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,8 @@ struct GameRules {
   std::vector<RuleOverride> overrides;
   std::map<std::string, std::string> variant_labels;
   std::vector<RuleVariantChange> variant_changes;
+  // Sanction types whose cases' points a piece adds to its dice roll (adds-to-roll).
+  std::set<std::string> roll_bonus_types;
   // Indexes built when the rules load: the cases testing each fact (positions in
   // `cases`, ascending) and the overrides each unit wins (positions in `overrides`,
   // ascending), so that evaluation looks only at what the facts read can reach.

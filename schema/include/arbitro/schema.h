@@ -230,6 +230,9 @@ struct Labelled {
   std::string id;
   std::string label;
   std::vector<std::string> forms;
+  // A game's sanction type only: its cases' points add to a piece's dice roll where they
+  // hold (vocabulary.rng, adds-to-roll="yes").
+  bool adds_to_roll = false;
 };
 
 struct Vocabulary {
