@@ -41,6 +41,11 @@ struct Reading {
   size_t first = 0, count = 0;  // span in content-token space
   bool from_text = true;
   bool inferred = false;  // supplied by the case retrieval found closest (resolve/retrieve.h)
+  // A value derived with the game's rules (who won a duel, the roll bonuses counted): the
+  // keys ("doc#eId/case") of the cases it rests on, cited with a ruling that uses it, and
+  // how it was derived, in Italian ("attaccante 6, difensore 5 + 2 = 7").
+  std::vector<std::string> basis{};
+  std::string derivation{};
 };
 
 using FactMap = std::map<std::string, std::vector<Reading>>;  // fact → values read

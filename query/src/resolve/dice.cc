@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "resolve/dice_bonus.h"
+
 namespace arbitro {
 namespace {
 
@@ -176,8 +178,8 @@ struct Roll {
 
 }  // namespace
 
-std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
-                                          std::vector<size_t>* roll_at) {
+std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vector<size_t>* roll_at,
+                                          DiceDuel* duel) {
   // Who is who: "il mio attaccante" binds me to the attacker (and them to the defender).
   Side me = Side::kNone;
   for (size_t i = 0; i < t.size(); ++i) {
@@ -294,6 +296,20 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
     // Both sides rolled: a duel, against the goalkeeper a shot ("tiro ai dadi contro il
     // portiere"), else a tackle ("contrasto ai dadi"); each game's forms say which phase.
     out.push_back({keeper ? "tiro ai dadi contro il portiere" : "contrasto ai dadi", first, end});
+    if (duel) {
+      duel->attacker = attacker;
+      duel->defender = defender;
+      duel->phase = out.size() - 1;
+      duel->comparison = out.size();
+      // The words that name a side anywhere in the text: which piece rolled may be said
+      // away from the numbers ("il portiere entra …: io tiro 6, lui tira 5").
+      for (size_t i = 0; i < t.size(); ++i) {
+        Side person;
+        const Side s = SideAt(t, i, &person);
+        if (s == Side::kAttacker) duel->attacker_words.push_back(i);
+        if (s == Side::kDefender) duel->defender_words.push_back(i);
+      }
+    }
     if (attacker > defender) out.push_back({"vince l'attaccante", first, end});
     if (attacker < defender) out.push_back({"vince il difensore", first, end});
     if (attacker == defender) out.push_back({"pareggio nei dadi", first, end});
@@ -304,14 +320,15 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t,
 }
 
 void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
-              FactMap* facts) {
+              const std::vector<std::string>& variants, FactMap* facts) {
   // The numbers of the description (content words: a stopword is in no reading's span).
   std::vector<size_t> numbers;
   for (size_t i = 0; i < tokens.size(); ++i) {
     if (!tokens[i].stop && NumberOf(tokens[i].word)) numbers.push_back(i);
   }
   std::vector<size_t> rolls;
-  const std::vector<DiceStatement> statements = DiceStatements(tokens, &rolls);
+  DiceDuel duel;
+  std::vector<DiceStatement> statements = DiceStatements(tokens, &rolls, &duel);
   if (numbers.empty() && statements.empty()) return;
   // Where each token stands among the content words (the space readings' spans count in).
   std::vector<size_t> content_index(tokens.size() + 1, 0);
@@ -352,12 +369,61 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
     if (has_side_facts && !readable && std::find(rolls.begin(), rolls.end(), at) != rolls.end())
       return;
   }
+  // Both sides rolled: who won is said of the totals the game's roll bonuses give.
+  std::vector<std::string> basis;
+  std::string derivation;
+  if (duel.attacker && duel.defender && !gr.rules.roll_bonus_types.empty()) {
+    const FactMap phase = read_whole(statements[duel.phase].canonical);
+    auto side_bonus = [&](const std::vector<size_t>& words) {
+      RollBonus side;
+      for (size_t w : words) {
+        const RollBonus b = BonusOf(gr.rules, read_whole(tokens[w].word), phase, *facts, variants);
+        if (!b.found) continue;
+        side.clash = side.clash || b.clash || (side.found && b.points != side.points);
+        side.found = true;
+        side.points = b.points;
+        side.cases.insert(side.cases.end(), b.cases.begin(), b.cases.end());
+      }
+      return side;
+    };
+    const RollBonus att = side_bonus(duel.attacker_words), def = side_bonus(duel.defender_words);
+    if (att.clash || def.clash) {
+      statements.erase(statements.begin() + static_cast<long>(duel.comparison));
+    } else if (att.points || def.points) {
+      const int a = duel.attacker + att.points, d = duel.defender + def.points;
+      statements[duel.comparison].canonical = a > d   ? "vince l'attaccante"
+                                              : a < d ? "vince il difensore"
+                                                      : "pareggio nei dadi";
+      // The cases that add something first: a provision is cited once, with its first case.
+      for (const bool adds : {true, false}) {
+        for (const RollBonus* b : {&att, &def}) {
+          for (const RuleCase* c : b->cases) {
+            if ((b->points != 0) == adds &&
+                std::find(basis.begin(), basis.end(), c->Key()) == basis.end())
+              basis.push_back(c->Key());
+          }
+        }
+      }
+      auto total = [](const char* who, int roll, int bonus) {
+        return std::string(who) + " " + std::to_string(roll) +
+               (bonus ? " + " + std::to_string(bonus) + " = " + std::to_string(roll + bonus) : "");
+      };
+      derivation = total("attacco", duel.attacker, att.points) + ", " +
+                   total("difesa", duel.defender, def.points);
+    }
+  }
   FactMap read;
-  for (const DiceStatement& s : statements) {
+  for (size_t k = 0; k < statements.size(); ++k) {
+    const DiceStatement& s = statements[k];
+    const bool comparison = !basis.empty() && k == duel.comparison;
     std::string words;
     for (size_t i = s.first; i < s.end; ++i) words += (i > s.first ? " " : "") + tokens[i].word;
     for (auto& [fact, list] : read_whole(s.canonical)) {
       for (Reading& r : list) {
+        if (comparison) {
+          r.basis = basis;
+          r.derivation = derivation;
+        }
         r.words = words;
         r.first = content_index[s.first];
         auto& kept = read[fact];

@@ -26,19 +26,33 @@ struct DiceStatement {
   size_t first = 0, end = 0;  // the original words: [first, end) in the token vector
 };
 
+// A duel the description states, both sides' rolls known: what a game's roll bonuses
+// (dice_bonus.h) need to compare the sides' totals instead of the bare dice.
+struct DiceDuel {
+  int attacker = 0, defender = 0;  // the numbers rolled
+  // The words naming each side ("il portiere", "il mio attaccante"): token indices.
+  std::vector<size_t> attacker_words, defender_words;
+  size_t phase = 0, comparison = 0;  // positions among the statements
+};
+
 // The dice statements of a description (all its tokens, stopwords included); empty when
 // it states no roll. *rolls (when given) receives the token index of every number read
-// as a roll.
+// as a roll; *duel (when given) is filled when both sides' rolls are read (else its
+// attacker or defender stays 0).
 std::vector<DiceStatement> DiceStatements(const std::vector<Token>& tokens,
-                                          std::vector<size_t>* rolls = nullptr);
+                                          std::vector<size_t>* rolls = nullptr,
+                                          DiceDuel* duel = nullptr);
 
 // Reads the dice statements of the description through the game's forms. A fact they
 // read (the whole restated statement matching one form) replaces what the forms read of
 // that fact in the raw text, where a bare "fa 6" or "un 1" says nothing of whose roll it
 // was; of the facts that take a side's roll, what the raw text read on any number is
-// dropped ("2 caselle" is no roll). A game whose forms read a side's roll, but not the numbers rolled, reads
-// nothing from them.
+// dropped ("2 caselle" is no roll). A game whose forms read a side's roll, but not the numbers
+// rolled, reads nothing from them. Where the game's rules give the pieces named a bonus on their
+// roll (dice_bonus.h; `variants`: those in play), who won is said of the totals, and the comparison
+// read carries the bonus cases as its basis (cited with the ruling); a side named by pieces with
+// different bonuses leaves who won unsaid.
 void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
-              FactMap* facts);
+              const std::vector<std::string>& variants, FactMap* facts);
 
 }  // namespace arbitro

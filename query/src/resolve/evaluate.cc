@@ -410,6 +410,26 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
                                   e->rc->citation, e->rc->text, e->rc->variant});
       ruling.because.push_back(Because(rules, *e->rc));
     }
+    // The cases a value the ruling uses was derived with (the roll bonuses that decided who
+    // won a duel) are cited too, with how the value was derived.
+    for (const auto* e : grouped[g].members) {
+      for (const RuleCond& cond : e->rc->when) {
+        const std::vector<Reading>* list = readings.Of(cond);
+        if (!list) continue;
+        for (const Reading& r : *list) {
+          if (r.basis.empty() || !CondHolds(cond, r.value)) continue;
+          for (const std::string& key : r.basis) {
+            auto c = std::find_if(rules.cases.begin(), rules.cases.end(),
+                                  [&](const RuleCase& x) { return x.Key() == key; });
+            if (c == rules.cases.end() || !cited.insert(c->doc + "#" + c->eid).second) continue;
+            ruling.citations.push_back(
+                {rules.game, c->doc, c->doc + "#" + c->eid, c->citation, c->text, c->variant});
+            ruling.because.push_back(c->citation + ": " + DecisionOf(*c) +
+                                     (r.derivation.empty() ? "" : " (" + r.derivation + ")"));
+          }
+        }
+      }
+    }
     double confidence =
         0.5 +
         0.45 * (lead->rc->when.empty() ? 0 : double(lead->text_trues) / lead->rc->when.size());

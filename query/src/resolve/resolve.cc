@@ -295,7 +295,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     }
     if (!structured) {
       ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions);
-      ReadDice(im, *a.gr, tokens, &a.facts);
+      ReadDice(im, *a.gr, tokens, options.variants, &a.facts);
     }
     if (candidates.size() > 1) {
       auto h = hint_scores.find(candidates[k]);
