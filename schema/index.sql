@@ -205,6 +205,13 @@ CREATE TABLE fact_values (
   label   TEXT NOT NULL,
   label_terms TEXT NOT NULL,  -- the label's analysed content terms, space-separated
   ord     INTEGER NOT NULL,
+  -- a range of a measured length (vocabulary <value unit=… more-than=… less-than=…>):
+  -- unit NULL when the value is none; a bound NULL when unbounded, *_inclusive 0 or 1
+  unit    TEXT,
+  low     REAL,
+  low_inclusive  INTEGER,
+  high    REAL,
+  high_inclusive INTEGER,
   UNIQUE (fact_id, value)
 );
 

@@ -19,6 +19,24 @@
 namespace arbitro {
 namespace {
 
+// Binds a value's range (unit, low, low_inclusive, high, high_inclusive) from `at` on; NULLs
+// when it has none, a bound NULL when unbounded.
+void BindRange(Statement* st, int at, const MeasureRange& r) {
+  if (r.empty()) {
+    for (int i = 0; i < 5; ++i) st->BindNull(at + i);
+    return;
+  }
+  st->Bind(at, r.unit);
+  if (r.has_low)
+    st->Bind(at + 1, r.low).Bind(at + 2, static_cast<long long>(r.low_inclusive));
+  else
+    st->BindNull(at + 1).BindNull(at + 2);
+  if (r.has_high)
+    st->Bind(at + 3, r.high).Bind(at + 4, static_cast<long long>(r.high_inclusive));
+  else
+    st->BindNull(at + 3).BindNull(at + 4);
+}
+
 // ------------------------------------------------------------------ SQLite writer
 
 class SqliteWriter {
@@ -163,8 +181,8 @@ class SqliteWriter {
                     "VALUES (?, ?, ?, ?, ?, ?, ?)");
     if (s.ok())
       s = Prep(&value,
-               "INSERT INTO fact_values(fact_id, value, label, label_terms, ord) VALUES (?, ?, ?, "
-               "?, ?)");
+               "INSERT INTO fact_values(fact_id, value, label, label_terms, ord, unit, low, "
+               "low_inclusive, high, high_inclusive) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     if (s.ok())
       s = Prep(&form, "INSERT INTO forms(fact_id, value_id, form, terms) VALUES (?, ?, ?, ?)");
     if (s.ok())
@@ -187,12 +205,13 @@ class SqliteWriter {
       }
       for (size_t k = 0; s.ok() && k < f.values.size(); ++k) {
         const VocabValue& v = f.values[k];
-        s = value.Bind(1, fact_id)
-                .Bind(2, v.id)
-                .Bind(3, v.label)
-                .Bind(4, ContentTerms(v.label))
-                .Bind(5, static_cast<long long>(k))
-                .Run();
+        value.Bind(1, fact_id)
+            .Bind(2, v.id)
+            .Bind(3, v.label)
+            .Bind(4, ContentTerms(v.label))
+            .Bind(5, static_cast<long long>(k));
+        BindRange(&value, 6, v.range);
+        s = value.Run();
         long long value_id = db_.LastInsertId();
         for (const auto& fm : v.forms) {
           if (s.ok())

@@ -183,7 +183,11 @@ Grammar MakeVocabularyGrammar() {
   e["fact"] = Elements({Req("name", Type::kSlug), OptEnum("type", {"enum", "integer"}), Req("ask"),
                         Opt("label"), Opt("default")},
                        {Any({"form"}), Some({"value"})});
-  e["value"] = Labelled();
+  // A value may be the range of a measured length (corpus/README.md §6).
+  e["value"] = Elements({Req("id", Type::kSlug), Req("label"), OptEnum("unit", {"mm", "cm"}),
+                         Opt("more-than", Type::kDecimal), Opt("at-least", Type::kDecimal),
+                         Opt("less-than", Type::kDecimal), Opt("at-most", Type::kDecimal)},
+                        {Any({"form"})});
   e["sanction-type"] = Elements(
       {Req("id", Type::kSlug), Req("label"), OptEnum("adds-to-roll", {"yes"})}, {Any({"form"})});
   e["beneficiary"] = Labelled();

@@ -3,6 +3,7 @@
 #include <exception>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <system_error>
@@ -73,6 +74,7 @@ class FactReader {
       if (std::string_view(child.name()) == "value") AddValue(child, &fact);
     }
     CheckDefault(el, fact);
+    CheckRanges(el, fact);
     return fact;
   }
 
@@ -87,7 +89,87 @@ class FactReader {
       reporter_->Error(xml_.Pos(el), "value '" + v.id + "' of integer fact '" + fact->name +
                                          "' is not an integer");
     }
-    fact->values.push_back({v.id, v.label, std::move(v.forms)});
+    fact->values.push_back({v.id, v.label, std::move(v.forms), ReadRange(el, *fact)});
+  }
+
+  // The range of a measured length a value stands for (unit and bounds), checked; empty
+  // when the declaration is wrong, so that no further check trips on it.
+  MeasureRange ReadRange(pugi::xml_node el, const Fact& fact) {
+    MeasureRange r;
+    r.unit = TokenAttr(el, "unit");
+    const std::string what = "value '" + TokenAttr(el, "id") + "' of fact '" + fact.name + "'";
+    bool bad = false;
+    auto error = [&](const std::string& message) {
+      reporter_->Error(xml_.Pos(el), what + message);
+      bad = true;
+    };
+    // One bound attribute: whether it is there, and its length (the grammar checked it).
+    auto bound = [&](const char* name, double* at) {
+      if (!el.attribute(name)) return false;
+      ParseDecimal(TokenAttr(el, name), at);
+      if (*at < 0) error(std::string(": '") + name + "' is a negative length");
+      return true;
+    };
+    double more = 0, least = 0, less = 0, most = 0;
+    const bool has_more = bound("more-than", &more), has_least = bound("at-least", &least);
+    const bool has_less = bound("less-than", &less), has_most = bound("at-most", &most);
+    if (has_more && has_least) error(" has two lower bounds");
+    if (has_less && has_most) error(" has two upper bounds");
+    r.has_low = has_more || has_least;
+    r.low_inclusive = has_least;
+    r.low = has_least ? least : more;
+    r.has_high = has_less || has_most;
+    r.high_inclusive = has_most;
+    r.high = has_most ? most : less;
+    const bool bounded = r.has_low || r.has_high;
+    if (r.unit.empty() && bounded) {
+      error(" has bounds but no unit");
+    } else if (!r.unit.empty() && !bounded) {
+      error(" has a unit but no bound");
+    } else if (bounded && fact.integer) {
+      error(": the values of an integer fact are no ranges");
+    } else if (r.has_low && r.has_high &&
+               (r.low > r.high || (r.low == r.high && !(r.low_inclusive && r.high_inclusive)))) {
+      error(" is an empty range");
+    }
+    if (bad) r = MeasureRange();
+    return r;
+  }
+
+  // Two values of a fact whose ranges share a length: which one a measure reads is unsure.
+  void CheckRanges(pugi::xml_node el, const Fact& fact) {
+    // A range in millimetres: (low, high) with infinite ends when unbounded.
+    struct Span {
+      double low, high;
+      bool low_in, high_in;
+    };
+    auto span = [](const MeasureRange& r) {
+      const double k = MillimetresPerUnit(r.unit);
+      const double inf = std::numeric_limits<double>::infinity();
+      return Span{r.has_low ? r.low * k : -inf, r.has_high ? r.high * k : inf,
+                  r.has_low && r.low_inclusive, r.has_high && r.high_inclusive};
+    };
+    for (size_t a = 0; a < fact.values.size(); ++a) {
+      for (size_t b = a + 1; b < fact.values.size(); ++b) {
+        const MeasureRange &ra = fact.values[a].range, &rb = fact.values[b].range;
+        if (ra.empty() || rb.empty()) continue;
+        const Span x = span(ra), y = span(rb);
+        // Disjoint when one ends before the other starts (touching ends: one excluded).
+        auto before = [](const Span& p, const Span& q) {
+          return p.high < q.low || (p.high == q.low && !(p.high_in && q.low_in));
+        };
+        if (!before(x, y) && !before(y, x)) {
+          // Reported where the second value is declared.
+          pugi::xml_node at = el;
+          for (pugi::xml_node v : el.children("value")) {
+            if (TokenAttr(v, "id") == fact.values[b].id) at = v;
+          }
+          reporter_->Error(xml_.Pos(at), "values '" + fact.values[a].id + "' and '" +
+                                             fact.values[b].id + "' of fact '" + fact.name +
+                                             "' are overlapping ranges");
+        }
+      }
+    }
   }
 
   void CheckDefault(pugi::xml_node el, const Fact& fact) {

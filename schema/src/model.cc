@@ -231,6 +231,19 @@ std::string Rulebook::Label(int unit) const {
   return out;
 }
 
+bool MeasureRange::Holds(double x) const {
+  if (unit.empty()) return false;
+  if (has_low && (low_inclusive ? x < low : x <= low)) return false;
+  if (has_high && (high_inclusive ? x > high : x >= high)) return false;
+  return true;
+}
+
+double MillimetresPerUnit(const std::string& unit) {
+  if (unit == "mm") return 1;
+  if (unit == "cm") return 10;
+  return 0;
+}
+
 const VocabValue* Fact::Value(const std::string& id) const {
   return FindById(values, id);
 }

@@ -61,7 +61,8 @@ Status LoadGameRules(
       &facts);
   if (s.ok())
     s = db.Prepare(
-        "SELECT id, value, label, label_terms FROM fact_values WHERE fact_id = ? ORDER BY ord",
+        "SELECT id, value, label, label_terms, unit, low, low_inclusive, high, high_inclusive"
+        " FROM fact_values WHERE fact_id = ? ORDER BY ord",
         &values);
   // All forms of the game in one pass, in insertion order (fact, then value).
   if (s.ok())
@@ -90,7 +91,17 @@ Status LoadGameRules(
     while (values.Step(&s)) {
       value_index[values.Int(0)] = {i, f.values.size()};
       // The label reads too: its terms come first, before the declared forms.
-      f.values.push_back({values.Text(1), values.Text(2), {}, {SplitSpaces(values.Text(3))}});
+      f.values.push_back({values.Text(1), values.Text(2), {}, {SplitSpaces(values.Text(3))}, {}});
+      if (!values.IsNull(4)) {
+        MeasureRange& r = f.values.back().range;
+        r.unit = values.Text(4);
+        r.has_low = !values.IsNull(5);
+        r.low = r.has_low ? values.Real(5) : 0;
+        r.low_inclusive = r.has_low && values.Int(6) != 0;
+        r.has_high = !values.IsNull(7);
+        r.high = r.has_high ? values.Real(7) : 0;
+        r.high_inclusive = r.has_high && values.Int(8) != 0;
+      }
     }
     values.Reset();
   }

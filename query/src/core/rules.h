@@ -18,6 +18,7 @@ struct RuleValue {
   std::vector<std::string> forms;
   // Analysed content terms of each form and of the label (computed at index time).
   std::vector<std::vector<std::string>> form_terms;
+  MeasureRange range;  // the measured length the value stands for; empty: none
 };
 
 struct RuleFact {

@@ -50,12 +50,13 @@ const std::set<std::string> kReachVerbs = {"finiscono", "finisce",  "ferma",  "f
                                            "arriva",    "arrivano", "chiude", "chiudono"};
 // Words a number may stand before without being a roll.
 const std::set<std::string> kUnits = {
-    "cm",      "centimetri", "metri",      "metro",      "mt",          "minuti",   "minuto",
-    "secondi", "caselle",    "casella",    "volte",      "volta",       "giri",     "giro",
-    "gol",     "reti",       "carte",      "carta",      "pedine",      "pedina",   "omini",
-    "omino",   "miniature",  "miniatura",  "calciatori", "giocatori",   "rigori",   "gialli",
-    "giallo",  "cartellini", "colpi",      "tocchi",     "spostamenti", "passaggi", "dadi",
-    "dado",    "difensori",  "attaccanti", "squadre",    "tempi",       "contro"};
+    "cm",          "centimetri", "centimetro", "mm",      "millimetri", "metri",      "metro",
+    "mt",          "minuti",     "minuto",     "secondi", "caselle",    "casella",    "volte",
+    "volta",       "giri",       "giro",       "gol",     "reti",       "carte",      "carta",
+    "pedine",      "pedina",     "omini",      "omino",   "miniature",  "miniatura",  "calciatori",
+    "giocatori",   "rigori",     "gialli",     "giallo",  "cartellini", "colpi",      "tocchi",
+    "spostamenti", "passaggi",   "dadi",       "dado",    "difensori",  "attaccanti", "squadre",
+    "tempi",       "contro"};
 const std::set<std::string> kMe = {"io",     "mio",     "mia",       "miei",   "mie",
                                    "noi",    "nostro",  "nostra",    "nostri", "nostre",
                                    "faccio", "ottengo", "totalizzo", "lancio", "realizzo"};

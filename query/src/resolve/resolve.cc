@@ -15,6 +15,7 @@
 #include "core/rules.h"
 #include "resolve/dice.h"
 #include "resolve/evaluate.h"
+#include "resolve/measure.h"
 #include "resolve/retrieve.h"
 
 namespace arbitro {
@@ -296,6 +297,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     if (!structured) {
       ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions);
       ReadDice(im, *a.gr, tokens, options.variants, &a.facts);
+      ReadMeasures(*a.gr, tokens, &a.facts);
     }
     if (candidates.size() > 1) {
       auto h = hint_scores.find(candidates[k]);

@@ -208,10 +208,28 @@ struct Rulebook {
 
 // ---------------------------------------------------------------- vocabulary
 
+// The range of a measured length a value stands for (rugby's "entro 5 cm": less than 5
+// cm), declared on <value> with `unit` and its bounds: `more-than` / `at-least` (lower,
+// exclusive / inclusive), `less-than` / `at-most` (upper). An empty unit: no range.
+struct MeasureRange {
+  std::string unit;  // "mm" or "cm" (MillimetresPerUnit)
+  bool has_low = false, low_inclusive = false;
+  double low = 0;
+  bool has_high = false, high_inclusive = false;
+  double high = 0;
+  bool empty() const { return unit.empty(); }
+  // Whether the length `x`, in this range's unit, lies in the range.
+  bool Holds(double x) const;
+};
+
+// Millimetres in one `unit` of length ("mm" 1, "cm" 10); 0 for a unit no range may use.
+double MillimetresPerUnit(const std::string& unit);
+
 struct VocabValue {
   std::string id;
   std::string label;
   std::vector<std::string> forms;
+  MeasureRange range;  // empty unless the value is a range of a measured length
 };
 
 struct Fact {
