@@ -9,21 +9,12 @@
 #include "test_util.h"
 
 using arbitro::test::Json;
+using arbitro::test::ReadValues;
 using arbitro::test::Resolve;
 using arbitro::test::RunArbitro;
 using arbitro::test::TempDir;
 
 namespace {
-
-// Every value the description was read to give `fact` (facts_read, words not empty).
-std::vector<std::string> ReadValues(const Json& j, const std::string& fact) {
-  std::vector<std::string> values;
-  for (size_t i = 0; i < j["facts_read"].size(); ++i) {
-    const Json& f = j["facts_read"][i];
-    if (f["fact"].string == fact && !f["words"].string.empty()) values.push_back(f["value"].string);
-  }
-  return values;
-}
 
 using Values = std::vector<std::string>;
 

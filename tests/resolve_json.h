@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "json_value.h"
 #include "test_util.h"
@@ -45,6 +46,19 @@ inline bool AnyRulingHas(const Json& j, const std::string& type) {
     }
   }
   return false;
+}
+
+// Every value the description was read to give `fact` from its words (facts_read with
+// words), each followed by "@" and those words when `with_words`.
+inline std::vector<std::string> ReadValues(const Json& j, const std::string& fact,
+                                           bool with_words = false) {
+  std::vector<std::string> values;
+  for (size_t i = 0; i < j["facts_read"].size(); ++i) {
+    const Json& f = j["facts_read"][i];
+    if (f["fact"].string != fact || f["words"].string.empty()) continue;
+    values.push_back(with_words ? f["value"].string + "@" + f["words"].string : f["value"].string);
+  }
+  return values;
 }
 
 }  // namespace arbitro::test

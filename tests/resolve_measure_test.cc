@@ -17,16 +17,9 @@ using arbitro::test::TempDir;
 
 namespace {
 
-// Every value the description was read to give `fact` from its words (facts_read, words
-// not empty), as value@words.
+// Every value the description was read to give `fact`, as value@words.
 std::vector<std::string> ReadFrom(const Json& j, const std::string& fact) {
-  std::vector<std::string> values;
-  for (size_t i = 0; i < j["facts_read"].size(); ++i) {
-    const Json& f = j["facts_read"][i];
-    if (f["fact"].string == fact && !f["words"].string.empty())
-      values.push_back(f["value"].string + "@" + f["words"].string);
-  }
-  return values;
+  return arbitro::test::ReadValues(j, fact, /*with_words=*/true);
 }
 
 using Values = std::vector<std::string>;

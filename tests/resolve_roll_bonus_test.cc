@@ -12,6 +12,7 @@
 
 using arbitro::test::Cites;
 using arbitro::test::Json;
+using arbitro::test::ReadValues;
 using arbitro::test::Resolve;
 using arbitro::test::RunArbitro;
 using arbitro::test::TempDir;
@@ -19,16 +20,6 @@ using arbitro::test::TempDir;
 namespace {
 
 const std::string kSchemaFixtures = std::string(ARBITRO_FIXTURES_DIR) + "/schema";
-
-// Every value the description was read to give `fact` (facts_read, words not empty).
-std::vector<std::string> ReadValues(const Json& j, const std::string& fact) {
-  std::vector<std::string> values;
-  for (size_t i = 0; i < j["facts_read"].size(); ++i) {
-    const Json& f = j["facts_read"][i];
-    if (f["fact"].string == fact && !f["words"].string.empty()) values.push_back(f["value"].string);
-  }
-  return values;
-}
 
 using Values = std::vector<std::string>;
 
