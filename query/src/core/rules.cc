@@ -42,6 +42,14 @@ std::string SideAgainst(const std::string& offender, const std::string& benefici
   return beneficiary;
 }
 
+bool VariantInPlay(const std::vector<std::string>& variants, const std::string& variant) {
+  return variant.empty() || std::find(variants.begin(), variants.end(), variant) != variants.end();
+}
+
+bool CaseNamed(const RuleCase& c, long long unit, const std::string& case_id) {
+  return c.unit_id == unit && (case_id.empty() || case_id == c.case_id);
+}
+
 bool CondHolds(const RuleCond& cond, const std::string& value) {
   // The index stores the operator's name; an unknown one (never written) holds for nothing.
   CondOp op = CondOp::kEq;

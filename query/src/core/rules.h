@@ -116,6 +116,14 @@ std::vector<std::string> SplitSpaces(const std::string& s);
 // teams); any other beneficiary, or an offender of no side, is returned unchanged.
 std::string SideAgainst(const std::string& offender, const std::string& beneficiary);
 
+// Whether a case, provision or change of `variant` ("" = the base rules) is in play
+// when `variants` are.
+bool VariantInPlay(const std::vector<std::string>& variants, const std::string& variant);
+
+// Whether `c` is the case `case_id` of `unit`, or any of its cases when `case_id` is ""
+// (how overrides and variant changes name their targets).
+bool CaseNamed(const RuleCase& c, long long unit, const std::string& case_id);
+
 // Does a condition hold for a known value? Integer comparisons for lt/le/gt/ge.
 bool CondHolds(const RuleCond& cond, const std::string& value);
 

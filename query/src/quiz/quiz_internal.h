@@ -77,8 +77,6 @@ Status BuildCandidates(Engine& engine, const GameData& data,
 Status VariantsOfGames(const Engine::Impl& im, const QuizOptions& options,
                        std::vector<std::string>* games,
                        std::map<std::string, std::vector<std::string>>* in_play);
-// A case or unit of `variant` may give questions: base ("") or a variant in play.
-bool VariantInPlay(const std::vector<std::string>& variants, const std::string& variant);
 // A variant in play replaces `unit`, or (given `param`) amends that parameter of it.
 bool ChangedByVariant(const GameData& data, const std::vector<std::string>& variants,
                       long long unit, const std::string& param = "");

@@ -63,10 +63,6 @@ Status VariantsOfGames(const Engine::Impl& im, const QuizOptions& options,
   return Status::OK();
 }
 
-bool VariantInPlay(const std::vector<std::string>& variants, const std::string& variant) {
-  return variant.empty() || std::find(variants.begin(), variants.end(), variant) != variants.end();
-}
-
 bool ChangedByVariant(const GameData& data, const std::vector<std::string>& variants,
                       long long unit, const std::string& param) {
   for (const RuleVariantChange& c : data.rules.variant_changes) {

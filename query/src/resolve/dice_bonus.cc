@@ -6,10 +6,6 @@
 namespace arbitro {
 namespace {
 
-bool Enabled(const std::string& variant, const std::vector<std::string>& variants) {
-  return variant.empty() || std::find(variants.begin(), variants.end(), variant) != variants.end();
-}
-
 // Whether `cond` holds on the values read (positive conditions: one value satisfies it;
 // negative ones: all do).
 bool HoldsOn(const RuleCond& cond, const std::vector<Reading>& list) {
@@ -36,7 +32,7 @@ RollBonus BonusOf(const GameRules& rules, const FactMap& piece, const FactMap& d
   if (rules.roll_bonus_types.empty() || piece.empty()) return bonus;
   std::vector<const RuleCase*> held;
   for (const RuleCase& c : rules.cases) {
-    if (!Enabled(c.variant, variants) || !IsBonusCase(rules, c)) continue;
+    if (!VariantInPlay(variants, c.variant) || !IsBonusCase(rules, c)) continue;
     bool of_piece = false, fails = false;
     for (const RuleCond& cond : c.when) {
       const FactMap* source = nullptr;
@@ -57,19 +53,16 @@ RollBonus BonusOf(const GameRules& rules, const FactMap& piece, const FactMap& d
     if (of_piece && !fails) held.push_back(&c);
   }
   // The variants in play: what they replace goes; what they amend yields to their case.
-  auto names = [](const RuleCase& c, long long unit, const std::string& case_id) {
-    return c.unit_id == unit && (case_id.empty() || case_id == c.case_id);
-  };
   for (const RuleVariantChange& v : rules.variant_changes) {
-    if (v.variant.empty() || v.kind == "adds" || !Enabled(v.variant, variants)) continue;
+    if (v.variant.empty() || v.kind == "adds" || !VariantInPlay(variants, v.variant)) continue;
     const bool wins =
         v.kind == "replaces" || std::any_of(held.begin(), held.end(), [&](const RuleCase* c) {
-          return names(*c, v.by_unit, v.by_case);
+          return CaseNamed(*c, v.by_unit, v.by_case);
         });
     if (!wins) continue;
     held.erase(
         std::remove_if(held.begin(), held.end(),
-                       [&](const RuleCase* c) { return names(*c, v.target_unit, v.target_case); }),
+                       [&](const RuleCase* c) { return CaseNamed(*c, v.target_unit, v.target_case); }),
         held.end());
   }
   for (const RuleCase* c : held) {

@@ -107,11 +107,6 @@ std::string DecisionOf(const RuleCase& c) {
   return out;
 }
 
-bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
-  return variant.empty() || std::find(options.variants.begin(), options.variants.end(), variant) !=
-                                options.variants.end();
-}
-
 CaseEval EvaluateCase(const RuleCase& c, const Readings& facts) {
   CaseEval e;
   e.rc = &c;
@@ -156,20 +151,16 @@ std::string Because(const GameRules& rules, const RuleCase& c) {
   return c.citation + ": si applica perché " + Join(parts, "; ") + " → " + DecisionOf(c);
 }
 
-bool Names(const RuleCase& c, long long unit, const std::string& case_id) {
-  return c.unit_id == unit && (case_id.empty() || case_id == c.case_id);
-}
-
 // Declared changes of the variants in play: a replaced case never applies (nor waits on
 // a fact); an amended case yields when a case of the variant's unit applies.
 void ApplyVariantChanges(const GameRules& rules, const ResolveOptions& options,
                          std::vector<CaseEval>* applicable, std::vector<CaseEval>* pending,
                          ResolveResult* result) {
   for (const RuleVariantChange& v : rules.variant_changes) {
-    if (v.kind == "adds" || !VariantEnabled(v.variant, options) || v.variant.empty()) continue;
+    if (v.kind == "adds" || !VariantInPlay(options.variants, v.variant) || v.variant.empty()) continue;
     std::string winner;  // the citation of an applicable case of the variant's unit
     for (const auto& e : *applicable) {
-      if (Names(*e.rc, v.by_unit, v.by_case)) winner = e.rc->citation;
+      if (CaseNamed(*e.rc, v.by_unit, v.by_case)) winner = e.rc->citation;
     }
     if (v.kind == "amends" && winner.empty()) continue;
     const std::string why =
@@ -178,7 +169,7 @@ void ApplyVariantChanges(const GameRules& rules, const ResolveOptions& options,
       list->erase(
           std::remove_if(list->begin(), list->end(),
                          [&](const CaseEval& e) {
-                           if (!Names(*e.rc, v.target_unit, v.target_case)) return false;
+                           if (!CaseNamed(*e.rc, v.target_unit, v.target_case)) return false;
                            if (explain && options.explain) {
                              result->explanation.push_back(why + v.variant + ": " + e.rc->citation +
                                                            " (" + e.rc->case_id + ")" +
@@ -240,7 +231,7 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
     const RuleCase& c = *cp;
     CaseEval e = EvaluateCase(c, readings);
     if (e.falsified || e.text_trues == 0) continue;
-    const bool enabled = VariantEnabled(c.variant, options);
+    const bool enabled = VariantInPlay(options.variants, c.variant);
     if (e.pendings == 0) {
       (enabled ? applicable : variant_only).push_back(e);
     } else if (enabled) {

@@ -38,11 +38,6 @@ Said WhatTextSays(const RuleCond& cond, const FactMap& read) {
 // The closeness of a unit no retrieval brought (the lead's units outside the hits).
 constexpr double kFloorCloseness = 1e-3;
 
-bool VariantEnabled(const std::string& variant, const ResolveOptions& options) {
-  return variant.empty() || std::find(options.variants.begin(), options.variants.end(), variant) !=
-                                options.variants.end();
-}
-
 }  // namespace
 
 std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const FactMap& read,
@@ -70,7 +65,7 @@ std::vector<RetrievedCase> RankRetrievedCases(const GameRules& rules, const Fact
     const bool lead = std::find(leads.begin(), leads.end(), units[rank].first) != leads.end();
     for (size_t c : it->second) {
       const RuleCase* rc = &rules.cases[c];
-      if (!VariantEnabled(rc->variant, options)) continue;
+      if (!VariantInPlay(options.variants, rc->variant)) continue;
       RetrievedCase r;
       r.rc = rc;
       r.closeness = units[rank].second;
