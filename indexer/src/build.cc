@@ -96,13 +96,14 @@ std::string ReadLink(const std::string& path) {
 }  // namespace
 
 const char* IndexFormatVersion() {
-  return "16";
+  return "17";
 }  // 4: name terms (T); 5: sanction choices; 6: quiz phrasing; 7: variant changes;
    // 8: body terms (Y), dropped since (no ranking gain); 9: every game's vocabulary (*);
    // 10: decisions and sides; 11: cases.reading; 12: phrase_scenes;
    // 13: per-game term counts (Xapian metadata, game_terms); 14: asked terms (A);
    // 15: sanction_types.adds_to_roll;
-   // 16: ranges of measured lengths (fact_values.unit, low, high)
+   // 16: ranges of measured lengths (fact_values.unit, low, high);
+   // 17: no term positions, termlists or value slot (no query read them)
 
 std::string DefaultIndexDir(const std::string& flag) {
   if (!flag.empty()) return flag;

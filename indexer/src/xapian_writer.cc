@@ -94,8 +94,12 @@ class XapianWriter {
         }
         const size_t k = task - 1;
         const size_t begin = units.size() * k / shards, end = units.size() * (k + 1) / shards;
-        Xapian::WritableDatabase db(shard_paths[k], Xapian::DB_CREATE_OR_OVERWRITE |
-                                                        Xapian::DB_NO_SYNC | Xapian::DB_DANGEROUS);
+        // No termlist table: no query lists a document's terms (the engine tests
+        // membership through posting lists), and zlib-compressing each document's
+        // termlist was most of the cost of adding it.
+        Xapian::WritableDatabase db(shard_paths[k],
+                                    Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC |
+                                        Xapian::DB_DANGEROUS | Xapian::DB_NO_TERMLIST);
         Spellings spellings;
         for (size_t i = begin; i < end; ++i) {
           const Xapian::Document doc =
@@ -139,24 +143,22 @@ class XapianWriter {
   }
 
  private:
-  // Adds the words of `text` with positions starting after *pos; wdf_inc weights the
-  // field (0: the words are present but weigh nothing). A field prefix adds each term
-  // once more under it.
+  // Adds the words of `text`; wdf_inc weights the field (0: the words are present but
+  // weigh nothing). A field prefix adds each term once more under it. No positions: no
+  // query reads them.
   static void IndexText(const Analyzer& analyzer, const std::string& text, unsigned wdf_inc,
-                        const char* field_prefix, Xapian::Document* doc, Spellings* spellings,
-                        Xapian::termpos* pos) {
+                        const char* field_prefix, Xapian::Document* doc, Spellings* spellings) {
     std::vector<Token> tokens = analyzer.Tokenize(text);
     for (const Token& t : tokens) {
-      doc->add_posting(t.term, *pos + t.position, wdf_inc);
+      doc->add_term(t.term, wdf_inc);
       if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
       if (!t.stop && t.word.size() > 2) ++(*spellings)[t.word];
     }
     for (const PhraseMatch& p : analyzer.Phrases(tokens)) {
-      doc->add_posting(p.term, *pos + tokens[p.first].position, wdf_inc);
+      doc->add_term(p.term, wdf_inc);
       if (field_prefix) doc->add_term(std::string(field_prefix) + p.term, wdf_inc);
     }
     AddCountedAndPairs(tokens, doc);
-    *pos += tokens.size() + 100;  // a gap so phrases never span fields
   }
 
   // The things the numbers of `tokens` count, and their word pairs: proximity ("stessa
@@ -176,8 +178,8 @@ class XapianWriter {
 
   // One question of how people ask for the unit (asked.xml): its words, phrases and word
   // pairs count as the unit's own, and its words once more under their prefix
-  // (ask.asked-coverage). No positions (no query reads them) and no spellings (typos are
-  // welcome in these questions, not in corrections).
+  // (ask.asked-coverage). No spellings (typos are welcome in these questions, not in
+  // corrections).
   static void IndexAsked(const Analyzer& analyzer, const std::string& question,
                          Xapian::Document* doc) {
     const std::vector<Token> tokens = analyzer.Tokenize(question);
@@ -196,15 +198,14 @@ class XapianWriter {
                                 Spellings* spellings) const {
     const Unit& u = book.units[index];
     Xapian::Document doc;
-    Xapian::termpos pos = 0;
     // Headings of the enclosing rule/sections/table: a separately weighted field.
     std::string headings;
     for (int p = u.parent; p >= 0; p = book.units[p].parent) {
       headings = book.units[p].num + " " + book.units[p].heading + " " + headings;
     }
     headings += " " + u.heading;
-    IndexText(analyzer, headings, 3, prefix::kHeading, &doc, spellings, &pos);
-    IndexText(analyzer, u.text, 1, nullptr, &doc, spellings, &pos);
+    IndexText(analyzer, headings, 3, prefix::kHeading, &doc, spellings);
+    IndexText(analyzer, u.text, 1, nullptr, &doc, spellings);
     // Sanctions and decisions of the cases, in words: "cosa succede se …" questions.
     std::string logic;
     for (const Case& c : u.cases) {
@@ -223,8 +224,8 @@ class XapianWriter {
     }
     // Rulings restate the text's words ("Mani nella ruck: calcio di punizione …"): their
     // words are present (coverage, phrases) but add no weight to the text's frequencies.
-    IndexText(analyzer, logic, 0, nullptr, &doc, spellings, &pos);
-    for (const Term& t : u.terms) IndexText(analyzer, t.name, 2, nullptr, &doc, spellings, &pos);
+    IndexText(analyzer, logic, 0, nullptr, &doc, spellings);
+    for (const Term& t : u.terms) IndexText(analyzer, t.name, 2, nullptr, &doc, spellings);
     if (auto it = asked_.find(book.doc + "#" + u.eid); it != asked_.end()) {
       for (const std::string* q : it->second) IndexAsked(analyzer, *q, &doc);
     }
@@ -263,7 +264,6 @@ class XapianWriter {
     if (!u.provision_kind.empty())
       doc.add_boolean_term(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
     const std::string unit_id = std::to_string(UnitId(&book, index));
-    doc.add_value(slot::kUnitId, unit_id);
     doc.set_data(unit_id);
     return doc;
   }

@@ -73,11 +73,6 @@ inline std::string CondTerm(const std::string& fact, const std::string& value) {
   return std::string(prefix::kCond) + fact + "=" + value;
 }
 
-// Xapian value slots.
-namespace slot {
-inline constexpr unsigned kUnitId = 0;  // SQLite units.id, decimal string
-}
-
 // ---------------------------------------------------------------- text analysis
 
 struct Token {
