@@ -97,9 +97,9 @@ class XapianWriter {
         // No termlist table: no query lists a document's terms (the engine tests
         // membership through posting lists), and zlib-compressing each document's
         // termlist was most of the cost of adding it.
-        Xapian::WritableDatabase db(shard_paths[k],
-                                    Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC |
-                                        Xapian::DB_DANGEROUS | Xapian::DB_NO_TERMLIST);
+        Xapian::WritableDatabase db(shard_paths[k], Xapian::DB_CREATE_OR_OVERWRITE |
+                                                        Xapian::DB_NO_SYNC | Xapian::DB_DANGEROUS |
+                                                        Xapian::DB_NO_TERMLIST);
         Spellings spellings;
         for (size_t i = begin; i < end; ++i) {
           const Xapian::Document doc =
