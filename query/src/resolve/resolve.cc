@@ -17,6 +17,7 @@
 #include "resolve/evaluate.h"
 #include "resolve/measure.h"
 #include "resolve/retrieve.h"
+#include "resolve/sides.h"
 
 namespace arbitro {
 namespace {
@@ -296,6 +297,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     }
     if (!structured) {
       ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions);
+      ReadSides(*a.gr, clean, tokens, content, &a.facts);
       ReadDice(im, *a.gr, tokens, options.variants, &a.facts);
       ReadMeasures(*a.gr, tokens, &a.facts);
     }

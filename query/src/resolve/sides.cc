@@ -1,0 +1,277 @@
+// Who did what, as the teller tells it (see sides.h).
+#include "resolve/sides.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+namespace arbitro {
+namespace {
+
+bool In(const std::set<std::string>& s, const std::string& w) {
+  return s.count(w) > 0;
+}
+
+bool StartsWithAny(const std::string& w, const std::vector<std::string>& stems) {
+  return std::any_of(stems.begin(), stems.end(),
+                     [&](const std::string& s) { return w.compare(0, s.size(), s) == 0; });
+}
+
+// The facts that say who acted (evaluate.cc's OffenderOf tests the same two).
+const std::set<std::string> kActorFacts = {"autore", "squadra"};
+
+const std::set<std::string> kMine = {"mio",    "mia",    "miei",   "mie",
+                                     "nostro", "nostra", "nostri", "nostre"};
+// "il loro difensore" (a third-person "suo" rather refers to the sentence's subject).
+const std::set<std::string> kTheirs = {"loro"};
+const std::set<std::string> kOpponent = {"avversario", "avversaria", "avversari", "avversarie",
+                                         "altrui"};
+// Auxiliaries of the progressive ("sto attaccando") and of a state ("sono in attacco").
+const std::set<std::string> kStoFirst = {"sto", "stavo", "stiamo", "stavamo"};
+const std::set<std::string> kSonoFirst = {"sono", "ero", "siamo", "eravamo"};
+// The roles a possessive or "avversario" binds to a side.
+const std::set<std::string> kAttackRoles = {"attaccante", "attaccanti", "portatore", "tiratore"};
+const std::set<std::string> kDefenceRoles = {"difensore", "difensori", "portiere", "portierino",
+                                             "difesa"};
+// What the side with the ball does: "il mio tiro", "il calcio avversario".
+const std::set<std::string> kAttackActions = {"tiro",      "calcio",      "drop",
+                                              "passaggio", "avanzamento", "attacco"};
+const std::set<std::string> kDefenceActions = {"marcamento", "placcaggio"};
+// A verb that acts on what follows it ("colpisce un omino del difensore", "tocca il
+// portiere avversario", "prende prima il mio attaccante"): stems of the verbs.
+const std::vector<std::string> kContactStems = {
+    "colpi", "colpe",   "tocc",    "urt",   "prend",     "pres",   "travol", "invest",
+    "spost", "ostacol", "blocc",   "sbatt", "spin",      "carica", "placc",  "sfior",
+    "centr", "falci",   "tratten", "aggan", "strattona", "abbatt", "spinge", "respin"};
+const std::set<std::string> kContactWords = {"contro", "addosso"};
+// Words between such a verb and the side named in its object: articles and prepositions
+// (stopwords), possessives, the piece or part acted on, adverbs of order.
+const std::set<std::string> kObjectFiller = {
+    "omino",      "omini",      "miniatura",  "miniature", "pedina", "pedine", "giocatore",
+    "giocatori",  "calciatore", "calciatori", "base",      "mano",   "corpo",  "figurina",
+    "asticciola", "asta",       "prima",      "poi",       "anche",  "subito", "direttamente",
+    "proprio",    "propria",    "uno",        "due",       "altro",  "altra",  "mio",
+    "mia",        "miei",       "mie",        "suo",       "sua",    "suoi",   "sue",
+    "loro",       "nostro",     "nostra",     "nostri",    "nostre"};
+// "da", "dal", "da parte del": what follows is the agent.
+const std::set<std::string> kAgent = {"da",  "dal",   "dallo", "dalla",
+                                      "dai", "dagli", "dall",  "dalle"};
+// "è stato colpito", "viene toccato": the subject before it is acted on.
+const std::set<std::string> kPassiveAux = {"è",     "e",     "viene", "venne", "fu",     "era",
+                                           "stato", "stata", "stati", "state", "vengono"};
+
+// The teller's first-person verbs of playing the ball, and the words after which such a
+// word is a noun instead.
+const std::set<std::string> kBallVerbs = {"tiro", "calcio", "passo", "avanzo", "spingo"};
+const std::set<std::string> kBallParticiples = {"tirato", "calciato", "passato", "avanzato"};
+const std::set<std::string> kNounComplement = {"di",    "d",   "da",    "dal", "dall",
+                                               "dalla", "del", "della", "dei", "piazzato"};
+
+// Punctuation between tokens a and a + 1 ends a clause.
+bool Boundary(const std::string& text, const std::vector<Token>& t, size_t a) {
+  if (a + 1 >= t.size()) return true;
+  for (size_t k = t[a].end; k < t[a + 1].begin && k < text.size(); ++k) {
+    if (std::string(",;.:!?()").find(text[k]) != std::string::npos) return true;
+  }
+  return false;
+}
+
+struct Teller {
+  int attacker = 0, defender = 0;  // statements found for each side
+  std::set<size_t> cues;           // token indices of first-person role statements
+};
+
+Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
+  Teller out;
+  auto word = [&](size_t i, int d) -> std::string {
+    const long k = static_cast<long>(i) + d;
+    return k >= 0 && static_cast<size_t>(k) < t.size() ? t[static_cast<size_t>(k)].word : "";
+  };
+  auto vote = [&](bool attacker, size_t i, bool cue) {
+    (attacker ? out.attacker : out.defender)++;
+    if (cue) out.cues.insert(i);
+  };
+  for (size_t i = 0; i < t.size(); ++i) {
+    const std::string& w = t[i].word;
+    const std::string p1 = word(i, -1), p2 = word(i, -2), n1 = word(i, 1), n2 = word(i, 2);
+    // The teller's own verbs: "attaccavo", "io attacco", "sto attaccando", "sono in attacco".
+    if (w == "attaccavo" || w == "attacchiamo" || w == "attaccavamo" || w == "avanzo" ||
+        w == "avanzavo" || w == "avanziamo" || (w == "attacco" && p1 == "io") ||
+        ((w == "attaccando" || w == "avanzando") && In(kStoFirst, p1)) ||
+        ((w == "attacco" || w == "possesso") && p1 == "in" && In(kSonoFirst, p2)))
+      vote(true, i, true);
+    // The teller plays the ball: "ho calciato", "io tiro", and a clause that opens with
+    // the verb before what it moves or where ("calcio fuori dai miei 22", "passo la
+    // palla"), not before a complement of the noun ("calcio di punizione", "tiro da fuori").
+    if (In(kBallVerbs, w)) {
+      const bool opens = i == 0 || p1 == "io" || p1 == "poi" || p1 == "e" || p1 == "quando" ||
+                         p1 == "mentre" || p1 == "se" || (i > 0 && Boundary(text, t, i - 1));
+      if ((opens && !n1.empty() && !In(kNounComplement, n1)) || p1 == "io") vote(true, i, true);
+    }
+    if (In(kBallParticiples, w) && (p1 == "ho" || p1 == "avevo" || p1 == "abbiamo"))
+      vote(true, i, true);
+    if (w == "difendo" || w == "difendevo" || w == "difendiamo" || w == "difendevamo" ||
+        (w == "difendendo" && In(kStoFirst, p1)) ||
+        (w == "difesa" && p1 == "in" && In(kSonoFirst, p2)))
+      vote(false, i, true);
+    // A role or an action bound to the teller ("il mio portatore", "il mio calcio") or
+    // to the other side ("il loro difensore", "l'attaccante avversario", "il calcio
+    // avversario", "il marcamento dell'avversario").
+    const bool attack = In(kAttackRoles, w) || In(kAttackActions, w);
+    const bool defence = In(kDefenceRoles, w) || In(kDefenceActions, w);
+    if (attack || defence) {
+      if (In(kMine, p1) || In(kMine, p2)) vote(attack, i, false);
+      if (In(kTheirs, p1) || In(kTheirs, p2) || In(kOpponent, n1) ||
+          (In(kOpponent, n2) &&
+           (word(i, 1) == "dell" || word(i, 1) == "dello" || word(i, 1) == "del")))
+        vote(!attack, i, false);
+    }
+    // The other side named as the one attacking or defending: "l'avversario attacca",
+    // "il mio avversario in attacco", "l'avversario tira".
+    if (In(kOpponent, w)) {
+      for (const std::string& n : {n1, n2}) {
+        if (n.rfind("attacc", 0) == 0 || n == "tira" || n == "calcia" || n == "avanza")
+          vote(false, i, false);
+        if (n.rfind("difend", 0) == 0 || n == "difesa") vote(true, i, false);
+      }
+    }
+  }
+  return out;
+}
+
+// The value of `fact` that names the other side ("area-22-metri-attaccante" →
+// "area-22-metri-difensore"); "" when the fact has none.
+std::string Mirror(const RuleFact& fact, const std::string& value) {
+  static const std::vector<std::pair<std::string, std::string>> kPairs = {
+      {"attaccante", "difensore"}, {"offensiva", "difensiva"}, {"offensivo", "difensivo"},
+      {"offensive", "difensive"},  {"attacco", "difesa"},      {"sia", "sid"}};
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t k = 0; k <= value.size(); ++k) {
+    if (k == value.size() || value[k] == '-') {
+      parts.push_back(value.substr(start, k - start));
+      start = k + 1;
+    }
+  }
+  std::string found;
+  for (size_t k = 0; k < parts.size(); ++k) {
+    for (const auto& [a, b] : kPairs) {
+      if (parts[k] != a && parts[k] != b) continue;
+      std::vector<std::string> other = parts;
+      other[k] = parts[k] == a ? b : a;
+      std::string id;
+      for (const auto& s : other) id += (id.empty() ? "" : "-") + s;
+      if (fact.Value(id)) {
+        if (!found.empty() && found != id) return "";  // two sides named: no single mirror
+        found = id;
+      }
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+TellerSide TellerSideOf(const std::string& text, const std::vector<Token>& tokens) {
+  const Teller t = ReadTeller(text, tokens);
+  if (t.attacker && !t.defender) return TellerSide::kAttacker;
+  if (t.defender && !t.attacker) return TellerSide::kDefender;
+  return TellerSide::kUnknown;
+}
+
+void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
+               const std::vector<Token>& t, const std::vector<Token>& content, FactMap* facts) {
+  // Where each content word stands among all the tokens.
+  std::vector<size_t> at(content.size(), 0);
+  for (size_t k = 0, i = 0; k < content.size(); ++k) {
+    while (i < t.size() && t[i].begin != content[k].begin) ++i;
+    at[k] = i < t.size() ? i : t.size() - 1;
+  }
+  const Teller teller = ReadTeller(text, t);
+  const TellerSide side = teller.attacker && !teller.defender   ? TellerSide::kAttacker
+                          : teller.defender && !teller.attacker ? TellerSide::kDefender
+                                                                : TellerSide::kUnknown;
+
+  // A side named right after a verb acting on it (skipping articles, possessives, the
+  // piece acted on) within the clause: the object, not the actor.
+  auto object = [&](size_t a) {
+    if (a > 0 && In(kAgent, t[a - 1].word)) return false;
+    for (size_t j = a, steps = 0; j > 0 && steps < 6; --j, ++steps) {
+      const size_t i = j - 1;
+      if (Boundary(text, t, i)) return false;
+      const std::string& w = t[i].word;
+      if (In(kAgent, w) || w == "parte") return false;  // "da parte del difensore"
+      if (In(kContactWords, w) || StartsWithAny(w, kContactStems)) return true;
+      if (!t[i].stop && !In(kObjectFiller, w)) return false;
+    }
+    return false;
+  };
+  // A side named as the subject of a passive of such a verb: "il mio attaccante è stato
+  // colpito".
+  auto passive = [&](size_t b) {
+    bool aux = false;
+    for (size_t i = b; i < t.size() && i < b + 4; ++i) {
+      if (Boundary(text, t, i - 1) && i > b) break;
+      if (In(kPassiveAux, t[i].word)) {
+        aux = true;
+      } else if (aux) {
+        return StartsWithAny(t[i].word, kContactStems);
+      }
+    }
+    return false;
+  };
+  // The other side named as a subject ("l'avversario mette …"): not acted on.
+  bool opponent_acts = false;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if ((In(kOpponent, t[i].word) || t[i].word == "lui") && !object(i) &&
+        !(i > 0 &&
+          (t[i - 1].word == "dell" || t[i - 1].word == "del" || In(kAgent, t[i - 1].word))))
+      opponent_acts = true;
+  }
+
+  for (auto& [name, list] : *facts) {
+    const RuleFact* fact = gr.rules.Fact(name);
+    if (!fact) continue;
+    const bool actor_fact = kActorFacts.count(name) > 0;
+    std::vector<Reading> kept;
+    for (Reading r : list) {
+      if (!r.from_text || r.count == 0 || r.first + r.count > content.size()) {
+        kept.push_back(std::move(r));
+        continue;
+      }
+      const size_t a = at[r.first], b = at[r.first + r.count - 1] + 1;
+      bool mine = false, opponent = false;
+      for (size_t k = r.first; k < r.first + r.count; ++k) {
+        mine = mine || In(kMine, content[k].word);
+        opponent = opponent || In(kOpponent, content[k].word);
+      }
+      // First-person and "avversario" forms are written from the attacker's seat: from
+      // the defender's they name the other side's value.
+      const std::string mirror = (mine || opponent) ? Mirror(*fact, r.value) : "";
+      if (!mirror.empty() && side == TellerSide::kDefender) r.value = mirror;
+      if (actor_fact) {
+        // The object of an action, or the subject of a passive: acted on, not acting.
+        if (object(a) || passive(b)) continue;
+        // The teller's own role ("sto attaccando") while the other side is named acting
+        // ("… e l'avversario mette quattro pedine in colonna"): the actor is the other side.
+        bool cue = false;
+        for (size_t i = a; i < b; ++i) cue = cue || teller.cues.count(i) > 0;
+        if (cue && opponent_acts) {
+          const std::string other = Mirror(*fact, r.value);
+          if (other.empty()) continue;
+          r.value = other;
+          r.words = "avversario";
+        }
+      }
+      if (std::none_of(kept.begin(), kept.end(),
+                       [&](const Reading& k) { return k.value == r.value; }))
+        kept.push_back(std::move(r));
+    }
+    list = std::move(kept);
+  }
+  for (auto it = facts->begin(); it != facts->end();) {
+    it = it->second.empty() ? facts->erase(it) : std::next(it);
+  }
+}
+
+}  // namespace arbitro
