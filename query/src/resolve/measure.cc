@@ -78,12 +78,12 @@ const std::set<std::string> kLinkWords = {"di", "a", "i", "ai", "al", "dei", "de
 // What a length is measured from ("a 20 cm dalla linea laterale", "a 3 cm da lui"): the
 // noun after "da" just after the length, over articles and possessives; "" when the text
 // names none.
-const std::set<std::string> kFromWords = {"da",  "dal",  "dalla", "dallo", "dall",
-                                          "dai", "dagli", "dalle"};
-const std::set<std::string> kDeterminers = {"il",  "lo",  "la",   "l",    "i",     "gli",
-                                            "le",  "un",  "uno",  "una",  "mio",   "mia",
-                                            "suo", "sua", "tuo",  "tua",  "loro",  "nostro",
-                                            "nostra", "proprio", "propria", "stesso", "stessa"};
+const std::set<std::string> kFromWords = {"da",   "dal", "dalla", "dallo",
+                                          "dall", "dai", "dagli", "dalle"};
+const std::set<std::string> kDeterminers = {
+    "il",   "lo",     "la",     "l",       "i",       "gli",    "le",    "un",
+    "uno",  "una",    "mio",    "mia",     "suo",     "sua",    "tuo",   "tua",
+    "loro", "nostro", "nostra", "proprio", "propria", "stesso", "stessa"};
 std::string MeasuredFrom(const std::vector<Token>& t, size_t end) {
   for (size_t i = end; i < t.size() && i <= end + 2; ++i) {
     if (!kFromWords.count(t[i].word)) continue;
@@ -101,10 +101,10 @@ std::string MeasuredFrom(const std::vector<Token>& t, size_t end) {
 // question names it. "a 20 cm dalla linea laterale" is no distance between ball and piece.
 bool MeasuresFrom(const RuleFact& fact, const std::string& from) {
   static const std::set<std::string> kPieces = {
-      "miniatura", "miniature",  "omino",    "omini",     "pedina",    "pedine",    "portatore",
-      "giocatore", "calciatore", "placcatore", "difensore", "attaccante", "avversario", "compagno",
-      "palla",     "ovale",      "pallone",  "sfera",     "lui",       "lei",       "esso",
-      "essa"};
+      "miniatura",  "miniature", "omino",      "omini",      "pedina",    "pedine",
+      "portatore",  "giocatore", "calciatore", "placcatore", "difensore", "attaccante",
+      "avversario", "compagno",  "palla",      "ovale",      "pallone",   "sfera",
+      "lui",        "lei",       "esso",       "essa"};
   std::string said = fact.label + " " + fact.ask;
   for (char& c : said) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (kPieces.count(from)) {

@@ -69,7 +69,8 @@ Status QuoteVariantChanges(Engine::Impl& im, const ResolveOptions& options, Reso
 // --variant. One that the variants given exclude, or that excludes one named before it, is
 // not applied: what the user gave wins.
 std::vector<std::string> NamedVariants(const Engine::Impl& im, const std::string& game,
-                                       const FactMap& facts, const std::vector<std::string>& given) {
+                                       const FactMap& facts,
+                                       const std::vector<std::string>& given) {
   std::vector<std::string> named;
   auto it = facts.find(kVariantFact);
   if (it == facts.end()) return named;
