@@ -61,6 +61,9 @@ void WriteResolveJson(JsonWriter& json, const ResolveResult& r) {
   }
   json.EndArray().Key("variant_changes");
   WriteVariantChanges(json, r.variant_changes);
+  json.Key("variants_named").BeginArray();
+  for (const auto& v : r.variants_named) json.String(v);
+  json.EndArray();
   json.EndObject();
 }
 

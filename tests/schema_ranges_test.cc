@@ -126,4 +126,36 @@ TEST_CASE("a wrong range of a measured length is reported where it is declared",
                                                  "invalid value 'm' (expected one of: mm cm)"});
 }
 
+// The reserved fact `variante` (corpus/README.md §6) names variants of the game only.
+TEST_CASE("the values of the fact variante are variants of the game", "[schema]") {
+  {
+    test::TempDir dir;
+    Corpus corpus;
+    std::string path;
+    std::vector<std::string> lines;
+    CHECK(LoadWithFact(dir,
+                       R"(  <fact name="variante" ask="Quale variante?">
+    <value id="avanzata" label="regola avanzata"><form>regola avanzata</form></value>
+  </fact>
+)",
+                       &corpus, &path, &lines)
+              .ok());
+    CHECK(lines.empty());
+  }
+  test::TempDir dir;
+  Corpus corpus;
+  std::string path;
+  std::vector<std::string> lines;
+  CHECK_FALSE(LoadWithFact(dir,
+                           R"(  <fact name="variante" ask="Quale variante?">
+    <value id="avanzata" label="regola avanzata"/>
+    <value id="lampo" label="partita lampo"/>
+  </fact>
+)",
+                           &corpus, &path, &lines)
+                  .ok());
+  CHECK(lines == std::vector<std::string>{path + ":16:3: error: value 'lampo' of fact 'variante' "
+                                                 "is no variant of game 'demo'"});
+}
+
 }  // namespace arbitro

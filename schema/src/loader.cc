@@ -266,12 +266,34 @@ class CorpusLoader {
     for (const GameFolder& game : games) LoadScenes(game);
     for (const GameFolder& game : games) LoadAsked(game);
     CheckOverrideCycles();
+    CheckVariantFacts();
     for (const Rulebook& book : corpus_->rulebooks) CheckVariantChanges(*corpus_, book, reporter_);
     reporter_->Sort();
     return reporter_->ToStatus();
   }
 
  private:
+  // The reserved fact `variante` names the variants a description says are played
+  // (resolve applies them as --variant): each value must be a variant of the game.
+  void CheckVariantFacts() {
+    for (const auto& [game, vocabulary] : corpus_->vocabularies) {
+      const Fact* fact = vocabulary.FindFact("variante");
+      if (!fact) continue;
+      for (const VocabValue& v : fact->values) {
+        const bool declared = std::any_of(
+            corpus_->rulebooks.begin(), corpus_->rulebooks.end(), [&](const Rulebook& b) {
+              return b.game == game && std::any_of(b.variants.begin(), b.variants.end(),
+                                                   [&](const auto& d) { return d.first == v.id; });
+            });
+        if (!declared) {
+          reporter_->Error(
+              fact->pos,
+              "value '" + v.id + "' of fact 'variante' is no variant of game '" + game + "'");
+        }
+      }
+    }
+  }
+
   // "doc#eId/case" of the cases an override names: one case, or all of the unit's.
   static std::vector<std::string> CaseKeys(const Rulebook& book, const Unit& unit,
                                            const std::string& case_id) {

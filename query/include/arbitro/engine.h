@@ -186,6 +186,9 @@ struct ResolveResult {
   std::vector<AskHit> closest;           // when nothing matched: closest provisions from ask
   // Changes of the variants in play that touch a cited provision (the amended figures).
   std::vector<VariantChangeInfo> variant_changes;
+  // Variants the description itself names ("giochiamo due contro due"), applied as if
+  // given with --variant (ids).
+  std::vector<std::string> variants_named;
 };
 
 // ---------------------------------------------------------------- browse

@@ -75,6 +75,53 @@ const std::set<std::string> kShapeWords = {"raggio", "cerchio", "lato",
 // Words that may stand between such a word and the number ("meno di", "oltre i").
 const std::set<std::string> kLinkWords = {"di", "a", "i", "ai", "al", "dei", "del", "il", "lo"};
 
+// What a length is measured from ("a 20 cm dalla linea laterale", "a 3 cm da lui"): the
+// noun after "da" just after the length, over articles and possessives; "" when the text
+// names none.
+const std::set<std::string> kFromWords = {"da",   "dal", "dalla", "dallo",
+                                          "dall", "dai", "dagli", "dalle"};
+const std::set<std::string> kDeterminers = {
+    "il",   "lo",     "la",     "l",       "i",       "gli",    "le",    "un",
+    "uno",  "una",    "mio",    "mia",     "suo",     "sua",    "tuo",   "tua",
+    "loro", "nostro", "nostra", "proprio", "propria", "stesso", "stessa"};
+std::string MeasuredFrom(const std::vector<Token>& t, size_t end) {
+  for (size_t i = end; i < t.size() && i <= end + 2; ++i) {
+    if (!kFromWords.count(t[i].word)) continue;
+    for (size_t j = i + 1; j < t.size() && j <= i + 3; ++j) {
+      if (!kDeterminers.count(t[j].word)) return t[j].word;
+    }
+    return "";
+  }
+  return "";
+}
+
+// Whether a length measured from `from` may be the value of `fact`: a piece, the ball or a
+// pronoun standing for one when the fact's label or question names a piece or the ball
+// (what the rules measure: "distanza palla-miniatura"); another word only when the label or
+// question names it. "a 20 cm dalla linea laterale" is no distance between ball and piece.
+bool MeasuresFrom(const RuleFact& fact, const std::string& from) {
+  static const std::set<std::string> kPieces = {
+      "miniatura",  "miniature", "omino",      "omini",      "pedina",    "pedine",
+      "portatore",  "giocatore", "calciatore", "placcatore", "difensore", "attaccante",
+      "avversario", "compagno",  "palla",      "ovale",      "pallone",   "sfera",
+      "lui",        "lei",       "esso",       "essa"};
+  std::string said = fact.label + " " + fact.ask;
+  for (char& c : said) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (kPieces.count(from)) {
+    return said.find("miniatur") != std::string::npos || said.find("pall") != std::string::npos;
+  }
+  // The word itself, as a word of the label or question.
+  size_t at = 0;
+  while ((at = said.find(from, at)) != std::string::npos) {
+    const bool starts = at == 0 || !std::isalpha(static_cast<unsigned char>(said[at - 1]));
+    const size_t after = at + from.size();
+    if (starts && (after == said.size() || !std::isalpha(static_cast<unsigned char>(said[after]))))
+      return true;
+    at = after;
+  }
+  return false;
+}
+
 // The word before `at` over at most two link words; t.size() when none.
 size_t WordBefore(const std::vector<Token>& t, size_t at) {
   for (int links = 0; at > 0 && links <= 2; ++links) {
@@ -238,6 +285,9 @@ void ReadMeasures(const Engine::Impl::GameResolver& gr, const std::vector<Token>
       if (best == 0 || at_best > 1) continue;  // unsure which fact: read nothing
     }
     const RuleFact& rf = gr.rules.facts[fact];
+    // A length the text says is measured from something the fact does not measure.
+    const std::string from = MeasuredFrom(tokens, m.end);
+    if (!from.empty() && !MeasuresFrom(rf, from)) continue;
     for (const RuleValue& v : rf.values) {
       if (!RangeHolds(v.range, m)) continue;
       std::string words;

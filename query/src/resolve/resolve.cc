@@ -13,6 +13,7 @@
 #include "core/engine_impl.h"
 #include "core/fact_reader.h"
 #include "core/rules.h"
+#include "resolve/contact_order.h"
 #include "resolve/dice.h"
 #include "resolve/evaluate.h"
 #include "resolve/measure.h"
@@ -24,6 +25,10 @@ namespace {
 
 using resolve::EvaluateRules;
 using resolve::Join;
+
+// The vocabulary fact whose values name the variants of the game a description says are
+// played ("giochiamo due contro due": piu-giocatori).
+constexpr const char* kVariantFact = "variante";
 
 // A description that is no game situation ("ciao come stai"): no fact was read from
 // it and at most one of its content words, as written, occurs in the rulebooks.
@@ -58,6 +63,29 @@ Status QuoteVariantChanges(Engine::Impl& im, const ResolveOptions& options, Reso
     }
   }
   return Status::OK();
+}
+
+// The variants of `game` the description names: the values read of the vocabulary's fact
+// `variante` (corpus/README.md §6) that are variants of the game, applied as if given with
+// --variant. One that the variants given exclude, or that excludes one named before it, is
+// not applied: what the user gave wins.
+std::vector<std::string> NamedVariants(const Engine::Impl& im, const std::string& game,
+                                       const FactMap& facts,
+                                       const std::vector<std::string>& given) {
+  std::vector<std::string> named;
+  auto it = facts.find(kVariantFact);
+  if (it == facts.end()) return named;
+  std::vector<std::string> in_play = given;
+  for (const Reading& r : it->second) {
+    if (std::find(in_play.begin(), in_play.end(), r.value) != in_play.end()) continue;
+    in_play.push_back(r.value);
+    if (im.CheckVariants(game, in_play).ok()) {
+      named.push_back(r.value);
+    } else {
+      in_play.pop_back();
+    }
+  }
+  return named;
 }
 
 // The weights of a game's score when no game is given (Engine::Resolve): its lead
@@ -285,6 +313,8 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     FactMap facts;
     std::vector<std::string> contradictions;
     double hint = 0, bound = 0;
+    ResolveOptions options;                   // with the variants the description names
+    std::vector<std::string> variants_named;  // those variants
   };
   std::vector<Attempt> attempts(candidates.size());
   for (size_t k = 0; k < candidates.size(); ++k) {
@@ -295,10 +325,15 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
       return Status::InvalidArgument("il gioco '" + a.gr->rules.game +
                                      "' non ha regole strutturate");
     }
+    a.options = options;
     if (!structured) {
       ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions);
       ReadSides(*a.gr, clean, tokens, content, &a.facts);
-      ReadDice(im, *a.gr, tokens, options.variants, &a.facts);
+      a.variants_named = NamedVariants(im, a.gr->rules.game, a.facts, options.variants);
+      a.options.variants.insert(a.options.variants.end(), a.variants_named.begin(),
+                                a.variants_named.end());
+      ReadDice(im, *a.gr, tokens, a.options.variants, &a.facts);
+      ReadContactOrders(im, *a.gr, tokens, &a.facts);
       ReadMeasures(*a.gr, tokens, &a.facts);
     }
     if (candidates.size() > 1) {
@@ -325,6 +360,7 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
   size_t best_k = 0;
   ResolveResult best;
   FactMap best_used;
+  ResolveOptions best_options = options;
   for (size_t k : order) {
     Attempt& a = attempts[k];
     if (have_best && !structured &&
@@ -334,8 +370,8 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     ResolveResult attempt;
     attempt.scenario = scenario;
     FactMap used;
-    Status s = ResolveInGame(a.gr->rules, std::move(a.facts), std::move(a.contradictions), options,
-                             &attempt, &used);
+    Status s = ResolveInGame(a.gr->rules, std::move(a.facts), std::move(a.contradictions),
+                             a.options, &attempt, &used);
     if (!s.ok()) {
       if (!options.game.empty()) return s;
       continue;  // a contradiction in one game's reading does not stop the others
@@ -351,6 +387,8 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
       best_k = k;
       best = std::move(attempt);
       best_used = std::move(used);
+      best_options = a.options;
+      best.variants_named = a.variants_named;
     }
   }
   if (!have_best) {
@@ -361,7 +399,12 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     Status s = im.CheckVariants(best.game, options.variants);
     if (!s.ok()) return s;
   }
+  options.variants = best_options.variants;
   *result = std::move(best);
+  for (const std::string& v : result->variants_named) {
+    result->notes.push_back("La descrizione indica la variante «" + v +
+                            "»: la decisione la applica come con --variant " + v + ".");
+  }
   const GameRules* rules = nullptr;
   {
     Impl::GameResolver* gr = nullptr;
