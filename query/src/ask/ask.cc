@@ -42,6 +42,10 @@ using ask::ReadIntent;
 constexpr size_t kMaxQueryTokens = 64;
 constexpr size_t kMaxQueryBytes = 4096;
 constexpr Xapian::doccount kCandidates = 60;
+// Games searched when the question names none: as many as the bundled corpus has (4), so
+// that its answers are those of a search over every document; a larger library is
+// searched in the games the question points to most (not learned: a cost bound).
+constexpr size_t kMaxGamesSearched = 4;
 
 constexpr size_t kMinDerivedStem = 5;    // bytes of a stem that may take derived forms
 constexpr size_t kMaxDerivedSuffix = 6;  // bytes a derived form may add to the stem
@@ -186,9 +190,10 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
         result->corrected += (result->corrected.empty() ? "" : " ") + t.word;
     }
     result->game = options.game;
+    std::vector<std::pair<std::string, double>> vote;  // RankGamesByWords, when computed
     if (result->game.empty()) {
       result->game = im.InferGame(tokens);
-      if (result->game.empty()) result->game = im.GameOfWords(tokens);
+      if (result->game.empty()) result->game = im.GameOfWords(tokens, &vote);
       result->game_inferred = !result->game.empty();
     }
 
@@ -279,13 +284,17 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     if (intent.trigger) {
       std::set<std::string> asked;
       for (const Concept& c : concepts) asked.insert(c.terms.begin(), c.terms.end());
-      if (im.sanction_label_terms.empty()) {
-        for (const auto& [key, label] : im.sanction_labels)
-          im.sanction_label_terms.emplace(key, im.analyzer->ExpressionTerm(label));
-      }
-      for (const auto& [key, term] : im.sanction_label_terms) {
-        if (!key.first.empty() && key.first != result->game) continue;
-        if (asked.count(term)) named_sanctions.push_back(key.second);
+      // The labels shared by every game, then the game's own: only those are analysed
+      // (once each), whatever the number of games.
+      std::vector<std::string> label_games = {""};
+      if (!result->game.empty()) label_games.push_back(result->game);
+      for (const std::string& game : label_games) {
+        for (auto it = im.sanction_labels.lower_bound({game, ""});
+             it != im.sanction_labels.end() && it->first.first == game; ++it) {
+          auto [term, fresh] = im.sanction_label_terms.try_emplace(it->first);
+          if (fresh) term->second = im.analyzer->ExpressionTerm(it->second);
+          if (asked.count(term->second)) named_sanctions.push_back(it->first.second);
+        }
       }
     }
     std::vector<std::string> place_terms;
@@ -340,6 +349,18 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       const Xapian::Query filter(only_doc.empty() ? prefix::kGame + options.game
                                                   : prefix::kDoc + only_doc);
       query = Xapian::Query(Xapian::Query::OP_FILTER, query, filter);
+    } else if (im.games.size() > kMaxGamesSearched) {
+      // No game named: the inferred game and the games the question's words point to
+      // most, so that the search costs the same in a library of any size.
+      std::vector<std::string> searched;
+      if (!result->game.empty()) searched.push_back(prefix::kGame + result->game);
+      if (vote.empty()) vote = im.RankGamesByWords(tokens);
+      for (const auto& [game, score] : vote) {
+        if (searched.size() == kMaxGamesSearched) break;
+        if (game != result->game) searched.push_back(prefix::kGame + game);
+      }
+      query = Xapian::Query(Xapian::Query::OP_FILTER, query,
+                            Xapian::Query(Xapian::Query::OP_OR, searched.begin(), searched.end()));
     }
 
     // Consecutive content words of the question ("stessa miniatura"), each pair with

@@ -333,11 +333,14 @@ Status Engine::Impl::CanonicalGame(const std::string& name, std::string* game,
                                    std::string* doc) const {
   if (doc) doc->clear();
   const std::string key = NameKey(name);
-  std::vector<std::pair<std::string, std::string>> known;  // (key, name) of games, documents
-  for (const auto& g : games) known.emplace_back(NameKey(g), g);
-  for (const auto& [id, row] : docs) known.emplace_back(NameKey(id), id);
-  for (const auto& [known_key, known_name] : known) {
-    if (key.empty() || known_key != key) continue;
+  std::vector<std::pair<std::string, std::string>>& known = known_names;  // (key, name)
+  if (known.empty()) {
+    for (const auto& g : games) known.emplace_back(NameKey(g), g);
+    for (const auto& [id, row] : docs) known.emplace_back(NameKey(id), id);
+    for (const auto& [known_key, known_name] : known) name_by_key.emplace(known_key, known_name);
+  }
+  if (auto it = name_by_key.find(key); !key.empty() && it != name_by_key.end()) {
+    const std::string& known_name = it->second;
     const auto d = docs.find(known_name);
     *game = d == docs.end() ? known_name : d->second.info.game;
     if (doc && d != docs.end()) *doc = known_name;

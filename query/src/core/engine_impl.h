@@ -54,7 +54,7 @@ struct Engine::Impl {
   void DocGames();
   // Sanction type and beneficiary labels: (game or "", id) → label.
   std::map<std::pair<std::string, std::string>, std::string> sanction_labels, beneficiary_labels;
-  // The analysed term of each sanction label (same keys), built on first use (ask).
+  // The analysed term of each sanction label (same keys), built as ask needs them.
   std::map<std::pair<std::string, std::string>, std::string> sanction_label_terms;
 
   // Structured rules of each game, loaded on first resolve (resolve.cc).
@@ -105,7 +105,11 @@ struct Engine::Impl {
   // "calciatore" is Calciotto's word, "pedina" Soccer Tactics') clearly more than any
   // other game's, or "". A naive Bayes vote over the documents of each game containing
   // each word (game_vote.cc).
-  std::string GameOfWords(const std::vector<Token>& tokens);
+  // `ranking` (optional) receives RankGamesByWords (when there are two games or more).
+  std::string GameOfWords(const std::vector<Token>& tokens,
+                          std::vector<std::pair<std::string, double>>* ranking = nullptr);
+  // Every game, ranked by that vote (best first; equal scores in name order).
+  std::vector<std::pair<std::string, double>> RankGamesByWords(const std::vector<Token>& tokens);
   // The game of Xapian document `did`, "" when it has none.
   const std::string& GameOfDocument(Xapian::docid did);
   // InvalidArgument naming the game's variants when one of `variants` is not one, or
@@ -127,12 +131,17 @@ struct Engine::Impl {
   std::vector<VariantChangeRow> variant_changes;
   bool variant_changes_loaded = false;
   Status LoadVariantChanges();
+  Status ReadVariantChanges(Statement* st, std::vector<VariantChangeRow>* out);
   // The changes `unit_id` is the target or the variant's own unit of.
   Status VariantChangesOf(long long unit_id, std::vector<VariantChangeInfo>* out);
   // See Engine::CanonicalGame; `doc` (optional) receives the document when `name`
   // names one document rather than a game.
   Status CanonicalGame(const std::string& name, std::string* game,
                        std::string* doc = nullptr) const;
+  // NameKey → (game or document id), games first, built on the first CanonicalGame (so
+  // that naming a game costs the same with 5 or 1000 documents).
+  mutable std::vector<std::pair<std::string, std::string>> known_names;
+  mutable std::unordered_map<std::string, std::string> name_by_key;
 };
 
 }  // namespace arbitro

@@ -49,8 +49,8 @@ const std::string& Engine::Impl::GameOfDocument(Xapian::docid did) {
                                                      : kNone;
 }
 
-std::string Engine::Impl::GameOfWords(const std::vector<Token>& tokens) {
-  if (games.size() < 2) return "";  // nothing to choose between
+std::vector<std::pair<std::string, double>> Engine::Impl::RankGamesByWords(
+    const std::vector<Token>& tokens) {
   DocGames();
   const std::vector<std::string>& names = game_list;
   const std::vector<double>& size = game_size;
@@ -87,8 +87,21 @@ std::string Engine::Impl::GameOfWords(const std::vector<Token>& tokens) {
   }
   std::vector<size_t> order(names.size());
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return score[a] > score[b]; });
-  return score[order[0]] - score[order[1]] >= kGameVoteMargin ? names[order[0]] : "";
+  // Ties keep the games' name order.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return score[a] > score[b]; });
+  std::vector<std::pair<std::string, double>> ranked;
+  for (size_t g : order) ranked.emplace_back(names[g], score[g]);
+  return ranked;
+}
+
+std::string Engine::Impl::GameOfWords(const std::vector<Token>& tokens,
+                                      std::vector<std::pair<std::string, double>>* ranking) {
+  if (games.size() < 2) return "";  // nothing to choose between
+  std::vector<std::pair<std::string, double>> own;
+  std::vector<std::pair<std::string, double>>& ranked = ranking ? *ranking : own;
+  ranked = RankGamesByWords(tokens);
+  return ranked[0].second - ranked[1].second >= kGameVoteMargin ? ranked[0].first : "";
 }
 
 }  // namespace arbitro

@@ -117,30 +117,24 @@ Status Engine::CheckVariants(const std::string& name,
   return impl_->CheckVariants(game, variants);
 }
 
-Status Engine::Impl::LoadVariantChanges() {
-  if (variant_changes_loaded) return Status::OK();
-  Statement st, param;
+// The rows of variant changes `st` selects (the columns of kVariantChangeColumns), with
+// their citations, texts and figures.
+Status Engine::Impl::ReadVariantChanges(Statement* st, std::vector<VariantChangeRow>* out) {
+  Statement param;
   Status s = db.Prepare(
-      "SELECT d.game, c.variant, c.kind, coalesce(c.target_unit_id, 0), c.target_case,"
-      " c.by_unit_id, c.by_case, c.param FROM variant_changes c"
-      " JOIN documents d ON d.id = c.document_id ORDER BY d.game, c.document_id, c.ord",
-      &st);
-  if (s.ok())
-    s = db.Prepare(
-        "SELECT value, unit, quote FROM params WHERE unit_id = ? AND name = ? ORDER BY ord",
-        &param);
-  std::vector<VariantChangeRow> rows;
-  while (s.ok() && st.Step(&s)) {
+      "SELECT value, unit, quote FROM params WHERE unit_id = ? AND name = ? ORDER BY ord", &param);
+  std::vector<VariantChangeRow>& rows = *out;
+  while (s.ok() && st->Step(&s)) {
     VariantChangeRow row;
     VariantChangeInfo& c = row.info;
-    c.game = st.Text(0);
-    c.variant = st.Text(1);
-    c.kind = st.Text(2);
-    row.target_unit = st.Int(3);
-    c.target_case = st.Text(4);
-    row.by_unit = st.Int(5);
-    c.by_case = st.Text(6);
-    c.param = st.Text(7);
+    c.game = st->Text(0);
+    c.variant = st->Text(1);
+    c.kind = st->Text(2);
+    row.target_unit = st->Int(3);
+    c.target_case = st->Text(4);
+    row.by_unit = st->Int(5);
+    c.by_case = st->Text(6);
+    c.param = st->Text(7);
     rows.push_back(std::move(row));
   }
   if (!s.ok()) return s;
@@ -178,6 +172,24 @@ Status Engine::Impl::LoadVariantChanges() {
       if (!s.ok()) return s;
     }
   }
+  return Status::OK();
+}
+
+namespace {
+constexpr const char* kVariantChangeSelect =
+    "SELECT d.game, c.variant, c.kind, coalesce(c.target_unit_id, 0), c.target_case,"
+    " c.by_unit_id, c.by_case, c.param FROM variant_changes c"
+    " JOIN documents d ON d.id = c.document_id";
+constexpr const char* kVariantChangeOrder = " ORDER BY d.game, c.document_id, c.ord";
+}  // namespace
+
+Status Engine::Impl::LoadVariantChanges() {
+  if (variant_changes_loaded) return Status::OK();
+  Statement st;
+  std::vector<VariantChangeRow> rows;
+  Status s = db.Prepare(std::string(kVariantChangeSelect) + kVariantChangeOrder, &st);
+  if (s.ok()) s = ReadVariantChanges(&st, &rows);
+  if (!s.ok()) return s;
   variant_changes = std::move(rows);
   variant_changes_loaded = true;
   // The changes each document declares, for `games`.
@@ -195,19 +207,26 @@ Status Engine::Impl::VariantChangesOf(long long unit_id, std::vector<VariantChan
   // Most provisions no variant touches: ask the two indexes before loading every game's
   // changes (and their provisions), which at 100 documents cost a first answer ~30 ms.
   Status s;
-  if (!variant_changes_loaded) {
-    variant_touch.Bind(1, unit_id);
-    const bool touched = variant_touch.Step(&s);
-    variant_touch.Reset();
-    if (!s.ok()) return s;
-    if (!touched) return Status::OK();
+  if (variant_changes_loaded) {
+    for (const VariantChangeRow& row : variant_changes) {
+      if (row.target_unit == unit_id || row.by_unit == unit_id) out->push_back(row.info);
+    }
+    return Status::OK();
   }
-  s = LoadVariantChanges();
-  if (!s.ok()) return s;
-  for (const VariantChangeRow& row : variant_changes) {
-    if (row.target_unit == unit_id || row.by_unit == unit_id) out->push_back(row.info);
-  }
-  return Status::OK();
+  variant_touch.Bind(1, unit_id);
+  const bool touched = variant_touch.Step(&s);
+  variant_touch.Reset();
+  if (!s.ok() || !touched) return s;
+  // Only this provision's changes: loading every game's grows with the library.
+  Statement st;
+  std::vector<VariantChangeRow> rows;
+  s = db.Prepare(std::string(kVariantChangeSelect) +
+                     " WHERE c.target_unit_id = ?1 OR c.by_unit_id = ?1" + kVariantChangeOrder,
+                 &st);
+  if (s.ok()) st.Bind(1, unit_id);
+  if (s.ok()) s = ReadVariantChanges(&st, &rows);
+  for (const VariantChangeRow& row : rows) out->push_back(row.info);
+  return s;
 }
 
 }  // namespace arbitro
