@@ -1,7 +1,8 @@
 // arbitro_scale_probe: ask latency on one index, in-process and served, on one line
 // (for bench/scale.sh). In-process: every question of the files, three times, with the
-// game inferred and with the game its file is about (questions-GAME.tsv). Served: the
-// same questions through `arbitro serve` (one client, one keep-alive connection).
+// game inferred and with the game its file is about (questions-GAME.tsv); the first pass
+// (lazy loading) is reported apart. Served: the same questions through `arbitro serve`
+// (one client, one keep-alive connection).
 //
 // usage: arbitro_scale_probe --binary PATH --index DIR QUESTIONS-GAME.tsv…
 #include <httplib.h>
@@ -78,7 +79,9 @@ int main(int argc, char** argv) {
   auto t0 = Clock::now();
   if (!arbitro::Engine::Open(index, &engine).ok()) return 1;
   const double open_ms = Ms(Clock::now() - t0);
-  std::vector<double> inferred, with_game;
+  // Pass 0 loads what each game needs on first use (its vocabulary and rules) and is
+  // reported apart, as the served figures below also leave their first pass out.
+  std::vector<double> inferred, with_game, first_pass;
   double first_ms = 0;
   for (int rep = 0; rep < 3; ++rep) {
     for (const Question& q : questions) {
@@ -93,7 +96,7 @@ int main(int argc, char** argv) {
           first_ms = ms;  // the first question pays for what is loaded lazily
           continue;
         }
-        (game ? with_game : inferred).push_back(ms);
+        (rep == 0 ? first_pass : game ? with_game : inferred).push_back(ms);
       }
     }
   }
@@ -132,11 +135,11 @@ int main(int argc, char** argv) {
   int status = 0;
   ::waitpid(pid, &status, 0);
   std::printf(
-      "open %.1f ms, first ask %.1f ms; in-process ask p50/p99 %.2f/%.2f ms (inferred), "
-      "%.2f/%.2f ms (--game); served ask p50/p99 %.2f/%.2f ms",
-      open_ms, first_ms, Percentile(inferred, 0.5), Percentile(inferred, 0.99),
-      Percentile(with_game, 0.5), Percentile(with_game, 0.99), Percentile(served, 0.5),
-      Percentile(served, 0.99));
+      "open %.1f ms, first ask %.1f ms, first pass p99 %.2f ms; in-process ask p50/p99 %.2f/%.2f "
+      "ms (inferred), %.2f/%.2f ms (--game); served ask p50/p99 %.2f/%.2f ms",
+      open_ms, first_ms, Percentile(first_pass, 0.99), Percentile(inferred, 0.5),
+      Percentile(inferred, 0.99), Percentile(with_game, 0.5), Percentile(with_game, 0.99),
+      Percentile(served, 0.5), Percentile(served, 0.99));
   std::printf("\n");
   return 0;
 }
