@@ -345,24 +345,6 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
         add_part(prefixed(c, prefix::kParam), c.weight * kParamNameWeight);
     }
     Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
-    if (!options.game.empty()) {
-      const Xapian::Query filter(only_doc.empty() ? prefix::kGame + options.game
-                                                  : prefix::kDoc + only_doc);
-      query = Xapian::Query(Xapian::Query::OP_FILTER, query, filter);
-    } else if (im.games.size() > kMaxGamesSearched) {
-      // No game named: the inferred game and the games the question's words point to
-      // most, so that the search costs the same in a library of any size.
-      std::vector<std::string> searched;
-      if (!result->game.empty()) searched.push_back(prefix::kGame + result->game);
-      if (vote.empty()) vote = im.RankGamesByWords(tokens);
-      for (const auto& [game, score] : vote) {
-        if (searched.size() == kMaxGamesSearched) break;
-        if (game != result->game) searched.push_back(prefix::kGame + game);
-      }
-      query = Xapian::Query(Xapian::Query::OP_FILTER, query,
-                            Xapian::Query(Xapian::Query::OP_OR, searched.begin(), searched.end()));
-    }
-
     // Consecutive content words of the question ("stessa miniatura"), each pair with
     // the index terms that spell it (first two alternatives of each word).
     std::vector<std::vector<std::string>> slots;
@@ -418,6 +400,25 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
         result->game = game;
         result->game_inferred = true;
       }
+    }
+
+    if (!options.game.empty()) {
+      const Xapian::Query filter(only_doc.empty() ? prefix::kGame + options.game
+                                                  : prefix::kDoc + only_doc);
+      query = Xapian::Query(Xapian::Query::OP_FILTER, query, filter);
+    } else if (im.games.size() > kMaxGamesSearched) {
+      // No game named: the inferred game (or that of a document the question names by
+      // its title) and the games the question's words point to most, so that the search
+      // costs the same in a library of any size.
+      std::vector<std::string> searched;
+      if (!result->game.empty()) searched.push_back(prefix::kGame + result->game);
+      if (vote.empty()) vote = im.RankGamesByWords(tokens);
+      for (const auto& [game, score] : vote) {
+        if (searched.size() == kMaxGamesSearched) break;
+        if (game != result->game) searched.push_back(prefix::kGame + game);
+      }
+      query = Xapian::Query(Xapian::Query::OP_FILTER, query,
+                            Xapian::Query(Xapian::Query::OP_OR, searched.begin(), searched.end()));
     }
 
     // ---- re-ranking
