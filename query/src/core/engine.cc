@@ -180,10 +180,7 @@ Status Engine::Impl::Load() {
         &refs_in);
   if (s.ok())
     s = db.Prepare("SELECT col, text FROM cells WHERE unit_id = ? ORDER BY ord", &cells_of_unit);
-  if (s.ok())
-    s = db.Prepare(
-        "SELECT 1 FROM variant_changes WHERE target_unit_id = ?1 OR by_unit_id = ?1 LIMIT 1",
-        &variant_touch);
+  if (s.ok()) s = PrepareVariantChangesOfUnit();
   if (s.ok())
     s = db.Prepare(
         "SELECT p.id, p.eid, p.kind, p.num, p.heading FROM units u JOIN units p ON p.id = "

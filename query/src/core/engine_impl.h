@@ -68,7 +68,7 @@ struct Engine::Impl {
                    std::vector<std::string>* terms);
 
   Statement link_target, unit_by_id, unit_by_eid, units_by_bare_eid, sanctions_of_unit, refs_out,
-      refs_in, cells_of_unit, parent_of_unit, children_of_unit, variant_touch;
+      refs_in, cells_of_unit, parent_of_unit, children_of_unit, variant_changes_of_unit;
 
   Status Load();
   // Ask's ranking without the provisions' texts: the best `limit` units for
@@ -131,7 +131,11 @@ struct Engine::Impl {
   std::vector<VariantChangeRow> variant_changes;
   bool variant_changes_loaded = false;
   Status LoadVariantChanges();
+  // Reads the rows `st` selects (kVariantChangeSelect's columns) with their citations,
+  // texts and figures, and resets `st`.
   Status ReadVariantChanges(Statement* st, std::vector<VariantChangeRow>* out);
+  // Prepares variant_changes_of_unit (Load).
+  Status PrepareVariantChangesOfUnit();
   // The changes `unit_id` is the target or the variant's own unit of.
   Status VariantChangesOf(long long unit_id, std::vector<VariantChangeInfo>* out);
   // See Engine::CanonicalGame; `doc` (optional) receives the document when `name`

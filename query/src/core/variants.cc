@@ -117,14 +117,24 @@ Status Engine::CheckVariants(const std::string& name,
   return impl_->CheckVariants(game, variants);
 }
 
-// The rows of variant changes `st` selects (the columns of kVariantChangeColumns), with
-// their citations, texts and figures.
+namespace {
+constexpr const char* kVariantChangeSelect =
+    "SELECT d.game, c.variant, c.kind, coalesce(c.target_unit_id, 0), c.target_case,"
+    " c.by_unit_id, c.by_case, c.param FROM variant_changes c"
+    " JOIN documents d ON d.id = c.document_id";
+constexpr const char* kVariantChangeOrder = " ORDER BY d.game, c.document_id, c.ord";
+}  // namespace
+
+Status Engine::Impl::PrepareVariantChangesOfUnit() {
+  return db.Prepare(std::string(kVariantChangeSelect) +
+                        " WHERE c.target_unit_id = ?1 OR c.by_unit_id = ?1" + kVariantChangeOrder,
+                    &variant_changes_of_unit);
+}
+
 Status Engine::Impl::ReadVariantChanges(Statement* st, std::vector<VariantChangeRow>* out) {
-  Statement param;
-  Status s = db.Prepare(
-      "SELECT value, unit, quote FROM params WHERE unit_id = ? AND name = ? ORDER BY ord", &param);
+  Status s;
   std::vector<VariantChangeRow>& rows = *out;
-  while (s.ok() && st->Step(&s)) {
+  while (st->Step(&s)) {
     VariantChangeRow row;
     VariantChangeInfo& c = row.info;
     c.game = st->Text(0);
@@ -137,8 +147,13 @@ Status Engine::Impl::ReadVariantChanges(Statement* st, std::vector<VariantChange
     c.param = st->Text(7);
     rows.push_back(std::move(row));
   }
-  if (!s.ok()) return s;
+  st->Reset();
+  if (!s.ok() || rows.empty()) return s;
   // Citations, texts and figures, once the statement above is done.
+  Statement param;
+  s = db.Prepare(
+      "SELECT value, unit, quote FROM params WHERE unit_id = ? AND name = ? ORDER BY ord", &param);
+  if (!s.ok()) return s;
   auto figure = [&](long long unit, const std::string& name, std::string* value,
                     std::string* unit_name, std::string* quote) {
     param.Bind(1, unit).Bind(2, name);
@@ -175,14 +190,6 @@ Status Engine::Impl::ReadVariantChanges(Statement* st, std::vector<VariantChange
   return Status::OK();
 }
 
-namespace {
-constexpr const char* kVariantChangeSelect =
-    "SELECT d.game, c.variant, c.kind, coalesce(c.target_unit_id, 0), c.target_case,"
-    " c.by_unit_id, c.by_case, c.param FROM variant_changes c"
-    " JOIN documents d ON d.id = c.document_id";
-constexpr const char* kVariantChangeOrder = " ORDER BY d.game, c.document_id, c.ord";
-}  // namespace
-
 Status Engine::Impl::LoadVariantChanges() {
   if (variant_changes_loaded) return Status::OK();
   Statement st;
@@ -204,27 +211,17 @@ Status Engine::Impl::LoadVariantChanges() {
 
 Status Engine::Impl::VariantChangesOf(long long unit_id, std::vector<VariantChangeInfo>* out) {
   out->clear();
-  // Most provisions no variant touches: ask the two indexes before loading every game's
-  // changes (and their provisions), which at 100 documents cost a first answer ~30 ms.
-  Status s;
   if (variant_changes_loaded) {
     for (const VariantChangeRow& row : variant_changes) {
       if (row.target_unit == unit_id || row.by_unit == unit_id) out->push_back(row.info);
     }
     return Status::OK();
   }
-  variant_touch.Bind(1, unit_id);
-  const bool touched = variant_touch.Step(&s);
-  variant_touch.Reset();
-  if (!s.ok() || !touched) return s;
-  // Only this provision's changes: loading every game's grows with the library.
-  Statement st;
+  // Only this provision's changes (most provisions have none): loading every game's
+  // grows with the library.
   std::vector<VariantChangeRow> rows;
-  s = db.Prepare(std::string(kVariantChangeSelect) +
-                     " WHERE c.target_unit_id = ?1 OR c.by_unit_id = ?1" + kVariantChangeOrder,
-                 &st);
-  if (s.ok()) st.Bind(1, unit_id);
-  if (s.ok()) s = ReadVariantChanges(&st, &rows);
+  variant_changes_of_unit.Bind(1, unit_id);
+  const Status s = ReadVariantChanges(&variant_changes_of_unit, &rows);
   for (const VariantChangeRow& row : rows) out->push_back(row.info);
   return s;
 }
