@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/negation.h"
+
 namespace arbitro {
 
 // Words of the text that may stand between two consecutive words of a form.
@@ -106,7 +108,8 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
                                 words[i - 1].word == "né")) ||
                      (i > 1 && words[i - 2].word == "non") ||
-                     (i > 1 && words[i - 2].word == "senza" && infinitive(words[i - 1].word));
+                     (i > 1 && words[i - 2].word == "senza" && infinitive(words[i - 1].word)) ||
+                     NegatedThroughVerb(words, i);
       if (negated) {
         if (fact.values.size() == 2 && !fact.integer) {
           value = fact.values[0].id == value ? fact.values[1].id : fact.values[0].id;

@@ -1,0 +1,23 @@
+// Negation that reaches a vocabulary form through the verb before it (negation.cc).
+//
+// fact_reader.cc flips a two-valued fact when "non" stands right before a form or one
+// word before it ("non chiede il vantaggio"). People also negate through a modal verb and
+// its infinitive ("non voglio giocare il vantaggio", "non riesce a toccare la palla") and
+// through an auxiliary or a "not yet / never / no longer" adverb ("non aveva ancora fatto
+// il marcamento", "non è mai uscita"): "non" then stands two words before the form.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "arbitro/indexer.h"
+
+namespace arbitro {
+
+// Whether the form starting at content word `i` is negated by a "non" two words before
+// it through a modal verb and its infinitive, or through auxiliaries and adverbs of time
+// ("ancora", "mai", "più"). `words` are the description's content words (stopwords
+// dropped), as fact_reader.cc reads them.
+bool NegatedThroughVerb(const std::vector<Token>& words, size_t i);
+
+}  // namespace arbitro
