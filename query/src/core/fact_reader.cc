@@ -14,6 +14,22 @@ constexpr size_t kMaxGap = 1;
 // Shorter forms must match word for word: two words with a gap say too little.
 constexpr size_t kMinGappedForm = 3;
 
+namespace {
+
+// "nessuna sua pedina ci arriva", "nessun difensore tocca": a form whose subject is
+// "nessuno" (right before it, or through a possessive or "altro") is negated.
+bool NoneSubject(const std::vector<Token>& words, size_t i) {
+  auto none = [](const std::string& w) {
+    return w == "nessun" || w == "nessuna" || w == "nessuno";
+  };
+  static const std::set<std::string> kBetween = {"sua", "suo",    "loro",   "mia",   "mio",  "tua",
+                                                 "tuo", "nostra", "nostro", "altra", "altro"};
+  return (i > 0 && none(words[i - 1].word)) ||
+         (i > 1 && none(words[i - 2].word) && kBetween.count(words[i - 1].word) > 0);
+}
+
+}  // namespace
+
 void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& content,
                FactMap* facts, std::vector<std::string>* contradictions) {
   // Spelling correction against the game's forms.
@@ -109,7 +125,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
                                 words[i - 1].word == "né")) ||
                      (i > 1 && words[i - 2].word == "non") ||
                      (i > 1 && words[i - 2].word == "senza" && infinitive(words[i - 1].word)) ||
-                     NegatedThroughVerb(words, i);
+                     NegatedThroughVerb(words, i) || NoneSubject(words, i);
       if (negated) {
         if (fact.values.size() == 2 && !fact.integer) {
           value = fact.values[0].id == value ? fact.values[1].id : fact.values[0].id;

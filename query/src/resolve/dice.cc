@@ -67,6 +67,8 @@ const std::set<std::string> kAttacker = {"attaccante", "attacco", "tiratore", "s
 const std::set<std::string> kDefender = {"difensore", "difesa", "portiere", "portierino", "sid"};
 const std::set<std::string> kBoth = {"entrambi", "entrambe",  "ambedue",     "tiriamo",
                                      "facciamo", "otteniamo", "totalizziamo"};
+// "il 6 del difensore": what names whose a number is, after it.
+const std::set<std::string> kOf = {"del", "dello", "della", "dell", "dei", "degli", "di"};
 const std::set<std::string> kPossessives = {"mio",    "mia",    "miei",   "mie", "nostro",
                                             "nostra", "nostri", "nostre", "suo", "sua",
                                             "suoi",   "sue",    "loro"};
@@ -144,6 +146,10 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
   static const std::set<std::string> kBy = {"da", "dal", "dall", "dalla", "dai"};
   static const std::set<std::string> kThird = {"lui",        "lei",       "loro",  "avversario",
                                                "avversaria", "avversari", "altro", "altra"};
+  static const std::set<std::string> kThan = {"di", "del", "dello", "della", "dell", "dei"};
+  static const std::set<std::string> kFirstPersonRolls = {
+      "faccio", "facciamo",  "tiro",         "tiriamo",  "ottengo",    "otteniamo",
+      "lancio", "totalizzo", "totalizziamo", "realizzo", "realizziamo"};
   auto word = [&](size_t i) -> std::string { return i < t.size() ? t[i].word : std::string(); };
   for (size_t i = 0; i < t.size(); ++i) {
     const std::string& w = t[i].word;
@@ -158,6 +164,21 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
       if (In(kThird, word(i + 2)) || In(kThird, word(i + 3))) winner = Side::kThem;
     }
     if ((w == "vince" || w == "vincono") && In(kThird, word(i + 1))) winner = Side::kThem;
+    // A comparison: "faccio più di lui", "ho fatto meno dell'avversario", "fa più di me".
+    if ((w == "più" || w == "piu" || w == "meno") && In(kThan, word(i + 1))) {
+      const std::string other = In(kThird, word(i + 2)) ? word(i + 2) : word(i + 3);
+      Side subject = Side::kNone;
+      if (word(i + 2) == "me" || word(i + 2) == "noi") subject = Side::kThem;
+      if (In(kThird, other)) {
+        for (size_t k = i >= 3 ? i - 3 : 0; k < i; ++k) {
+          if (In(kFirstPersonRolls, t[k].word) ||
+              (t[k].word == "fatto" && k > 0 &&
+               (t[k - 1].word == "ho" || t[k - 1].word == "abbiamo")))
+            subject = Side::kMe;
+        }
+      }
+      if (subject != Side::kNone) winner = w == "meno" ? Opposite(subject) : subject;
+    }
     if (winner == Side::kNone) continue;
     bool duel = false;
     for (size_t k = i >= 4 ? i - 4 : 0; k < t.size() && k <= i + 4; ++k)
@@ -206,6 +227,9 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
     if (!n) continue;
     if (i + 1 < t.size() && In(kUnits, t[i + 1].word) && t[i + 1].word != "contro") continue;
     if (i + 2 < t.size() && t[i + 1].word == "punti" && t[i + 2].word == "spostamento") continue;
+    // "il mio attaccante n.9", "la pedina numero 7": a piece's number, not a roll.
+    if (i > 0 && (t[i - 1].word == "n" || t[i - 1].word == "nr" || t[i - 1].word == "numero"))
+      continue;
     // "tutti e due", "i due": not a roll.
     if (t[i].word == "due" && i > 0 && (t[i - 1].word == "e" || t[i - 1].word == "i")) continue;
     bool roll = false;
@@ -219,6 +243,16 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
       if (w == "a" && k == 1 && i >= 2 &&
           (t[i - 2].word == "entrambi" || t[i - 2].word == "entrambe"))
         roll = true;
+    }
+    // The verb before its subject: "facciamo tutti e due 4", "faccio io 6", "tira lui 5".
+    if (!roll && i >= 2) {
+      size_t subject = i - 1;
+      if (i >= 4 && t[i - 1].word == "due" && t[i - 2].word == "e" &&
+          (t[i - 3].word == "tutti" || t[i - 3].word == "tutte"))
+        subject = i - 3;
+      else if (!In(kMe, t[i - 1].word) && !In(kThem, t[i - 1].word) && !In(kBoth, t[i - 1].word))
+        subject = i;
+      roll = subject < i && In(kRollVerbs, t[subject - 1].word);
     }
     if (roll) {
       rolls.push_back({i, i, n, Side::kNone});
@@ -236,6 +270,15 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   }
   for (size_t i : elliptic) rolls.push_back({i, i, NumberOf(t[i].word), Side::kNone});
   std::sort(rolls.begin(), rolls.end(), [](const Roll& a, const Roll& b) { return a.at < b.at; });
+  // A tie restated as a score after the rolls ("io faccio 8 più il base, lui uguale, 10 a
+  // 10"): both sides' totals, which replace the numbers said before.
+  for (size_t i = rolls.front().at + 1; i + 2 < t.size(); ++i) {
+    const int n = NumberOf(t[i].word);
+    if (n && t[i + 1].word == "a" && NumberOf(t[i + 2].word) == n) {
+      rolls.assign(1, {i + 2, i, n, Side::kBoth});
+      break;
+    }
+  }
   if (roll_at) {
     for (const Roll& r : rolls) roll_at->push_back(r.at);
   }
@@ -252,6 +295,16 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
       roll.first = roll.at - k;
       break;
     }
+    // "il 6 del loro difensore", "il 6 dell'avversario": the side named after the number.
+    if (roll.side == Side::kNone && roll.at + 2 < t.size() && In(kOf, t[roll.at + 1].word)) {
+      for (size_t k = roll.at + 2; k < t.size() && k <= roll.at + 3; ++k) {
+        Side person;
+        const Side s = SideAt(t, k, &person);
+        if (s == Side::kNone || s == Side::kBoth) continue;
+        roll.side = s;
+        break;
+      }
+    }
     // "1 contro 6": the second number is the other side's.
     if (r > 0 && roll.side == Side::kNone && roll.at >= 1 && t[roll.at - 1].word == "contro" &&
         rolls[r - 1].at + 2 == roll.at) {
@@ -261,6 +314,14 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
     if (roll.side == Side::kMe) roll.side = me;
     if (roll.side == Side::kThem) roll.side = Opposite(me);
     floor = roll.at + 1;
+  }
+
+  // "tira 1 contro il 6 del loro difensore": the first number is the other side's.
+  for (size_t r = 1; r < rolls.size(); ++r) {
+    if (rolls[r - 1].side == Side::kNone && IsRole(rolls[r].side) &&
+        rolls[r - 1].at + 3 >= rolls[r].at && rolls[r - 1].at + 1 < t.size() &&
+        t[rolls[r - 1].at + 1].word == "contro")
+      rolls[r - 1].side = Opposite(rolls[r].side);
   }
 
   // One number per side; a side given two different numbers says nothing sure.

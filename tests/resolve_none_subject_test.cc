@@ -1,0 +1,45 @@
+// A form whose subject is "nessuno" is negated (query/src/core/fact_reader.cc): "nessuna
+// loro pedina ci arriva" reads the other value of a two-valued fact, resolved on the real
+// corpus.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "resolve_json.h"
+#include "test_util.h"
+
+using arbitro::test::Json;
+using arbitro::test::ReadValues;
+using arbitro::test::Resolve;
+using arbitro::test::RunArbitro;
+using arbitro::test::TempDir;
+
+namespace {
+
+using Values = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("resolve negates a form whose subject is nessuno", "[e2e]") {
+  TempDir idx;
+  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
+  REQUIRE(RunArbitro({"--index", idx.path(), "index"}, real).exit_code == 0);
+
+  const Json some = Resolve(idx.path(), real, "soccer-tactics",
+                            "faccio un dribbling e una sua pedina ci arriva");
+  CHECK(ReadValues(some, "sid-raggiunge") == Values{"si"});
+  // Through a possessive: the other value, and the ruling that follows from it.
+  const Json none = Resolve(idx.path(), real, "soccer-tactics",
+                            "dribblo, lui tira il dado e nessuna sua pedina ci arriva");
+  CHECK(ReadValues(none, "sid-raggiunge") == Values{"no"});
+  REQUIRE(none["rulings"].size() >= 1);
+  CHECK(none["rulings"][0]["sanctions"][0]["type"].string == "possesso-palla");
+  // Right before the form.
+  const Json bare = Resolve(idx.path(), real, "soccer-tactics",
+                            "dribbling riuscito, nessuna pedina avversaria ci arriva");
+  CHECK(ReadValues(bare, "sid-raggiunge") == Values{"no"});
+  // "nessun" that is not the form's subject negates nothing.
+  const Json other = Resolve(idx.path(), real, "soccer-tactics",
+                             "dribbling: nessun problema, la pedina avversaria ci arriva");
+  CHECK(ReadValues(other, "sid-raggiunge") == Values{"si"});
+}
