@@ -392,7 +392,7 @@ TEST_CASE("resolve gives the book's ruling on the situations the case review fou
       {"subbuteo-rugby",
        "durante il passaggio volontario la palla tocca una miniatura difensiva in fuorigioco di "
        "cui non è stato richiesto il rientro",
-       "possesso", "difensore", "subbuteo-rugby-4.0#cap5__s5.1__n8", "", ""},
+       "cambio-possesso", "difensore", "subbuteo-rugby-4.0#cap5__s5.1__n8", "", ""},
       {"subbuteo-rugby",
        "durante il passaggio volontario la palla tocca una miniatura difensiva ancora in "
        "fuorigioco dopo il rientro richiesto",

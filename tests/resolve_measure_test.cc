@@ -82,6 +82,13 @@ TEST_CASE("resolve reads a measured distance as the range that holds it", "[e2e]
     CHECK(read("tento il possesso e la palla si ferma 7 cm più vicina alla meta avversaria") ==
           Values{"oltre-5cm@7 cm"});
   }
+  {  // Measured from the teller's own piece ("da me") as from a piece named.
+    CHECK(read("avanzo col mediano, la palla scappa e si ferma a 2 cm da me") ==
+          Values{"entro-5cm@2 cm"});
+    CHECK(read("tento il possesso ma l'ovale finisce a 9 cm da te") == Values{"oltre-5cm@9 cm"});
+    // Still no piece: a line is not what the fact measures.
+    CHECK(read("avanzo e la palla si ferma a 2 cm dalla linea di meta").empty());
+  }
 }
 
 TEST_CASE("resolve reads a measure for the fact the words around it name", "[e2e]") {

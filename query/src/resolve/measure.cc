@@ -96,15 +96,17 @@ std::string MeasuredFrom(const std::vector<Token>& t, size_t end) {
 }
 
 // Whether a length measured from `from` may be the value of `fact`: a piece, the ball or a
-// pronoun standing for one when the fact's label or question names a piece or the ball
-// (what the rules measure: "distanza palla-miniatura"); another word only when the label or
-// question names it. "a 20 cm dalla linea laterale" is no distance between ball and piece.
+// pronoun standing for one (the teller's piece too: "a 3 cm da me") when the fact's label or
+// question names a piece or the ball (what the rules measure: "distanza palla-miniatura"); another
+// word only when the label or question names it. "a 20 cm dalla linea laterale" is no distance
+// between ball and piece.
 bool MeasuresFrom(const RuleFact& fact, const std::string& from) {
   static const std::set<std::string> kPieces = {
-      "miniatura",  "miniature", "omino",      "omini",      "pedina",    "pedine",
-      "portatore",  "giocatore", "calciatore", "placcatore", "difensore", "attaccante",
-      "avversario", "compagno",  "palla",      "ovale",      "pallone",   "sfera",
-      "lui",        "lei",       "esso",       "essa"};
+      "miniatura", "miniature", "omino", "omini", "pedina", "pedine", "portatore", "giocatore",
+      "calciatore", "placcatore", "difensore", "attaccante", "avversario", "compagno", "palla",
+      "ovale", "pallone", "sfera", "lui", "lei", "esso", "essa",
+      // The teller's or the listener's own piece: "si ferma a 3 cm da me".
+      "me", "te", "noi"};
   std::string said = fact.label + " " + fact.ask;
   for (char& c : said) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (kPieces.count(from)) {
