@@ -11,7 +11,6 @@
 
 #include "command.h"
 #include "serve/api.h"
-#include "serve/engine_pool.h"
 #include "serve/server.h"
 #include "serve/static_files.h"
 #include "serve_util.h"
@@ -408,40 +407,6 @@ TEST_CASE("serve: the repository's web app is served by default", "[serve]") {
   auto api = client.Get("/api");
   REQUIRE(api);
   CHECK(Json::Parse(api->body)["endpoints"].size() == serve::ApiEndpoints().size());
-}
-
-TEST_CASE("serve: the engine pool lends engines in the order the requests asked", "[serve]") {
-  serve::EnginePool pool(BundledIndex(), ARBITRO_CORPUS_DIR, /*max_engines=*/1);
-  serve::EnginePool::Lease first;
-  REQUIRE(pool.Acquire(&first).ok());
-  std::mutex mu;
-  std::vector<int> order;
-  int failed = 0;
-  std::vector<std::thread> waiters;
-  for (int k = 0; k < 4; ++k) {
-    waiters.emplace_back([&, k] {
-      serve::EnginePool::Lease lease;
-      const bool ok = pool.Acquire(&lease).ok();
-      std::lock_guard<std::mutex> lock(mu);
-      if (ok) order.push_back(k);
-      else ++failed;
-    });
-    // The next request asks only once this one waits.
-    while (pool.Waiting() < static_cast<size_t>(k + 1)) std::this_thread::yield();
-  }
-  { serve::EnginePool::Lease done(std::move(first)); }  // gives the only engine back
-  // A request arriving now, on a thread that already runs, does not pass the waiting ones.
-  {
-    serve::EnginePool::Lease late;
-    REQUIRE(pool.Acquire(&late).ok());
-    std::lock_guard<std::mutex> lock(mu);
-    order.push_back(4);
-  }
-  for (std::thread& t : waiters) t.join();
-  CHECK(failed == 0);
-  CHECK(order == std::vector<int>{0, 1, 2, 3, 4});
-  CHECK(pool.Waiting() == 0);
-  CHECK(pool.Opened() == 1);
 }
 
 TEST_CASE("serve: a re-index while serving fails no request and is picked up", "[serve]") {

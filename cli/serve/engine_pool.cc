@@ -26,13 +26,8 @@ Status EnginePool::Acquire(Lease* lease) {
   std::unique_ptr<Engine> engine;
   {
     std::unique_lock<std::mutex> lock(mu_);
-    // First come, first served: a condition variable wakes waiters in no set order, so
-    // under load one request could lose the race many times over (the latency tail).
-    const unsigned long long ticket = next_ticket_++;
-    returned_.wait(lock, [&] { return ticket == serving_ && lent_ < max_engines_; });
-    ++serving_;
+    returned_.wait(lock, [this] { return lent_ < max_engines_; });
     ++lent_;
-    returned_.notify_all();  // the next ticket may take a free engine too
     if (!idle_.empty()) {
       engine = std::move(idle_.back());
       idle_.pop_back();
@@ -43,7 +38,7 @@ Status EnginePool::Acquire(Lease* lease) {
     std::lock_guard<std::mutex> lock(mu_);
     if (!s.ok()) {
       --lent_;
-      returned_.notify_all();
+      returned_.notify_one();
       return s;
     }
     ++opened_;
@@ -61,7 +56,7 @@ void EnginePool::Release(std::unique_ptr<Engine> engine) {
     // goes out of scope.
     if (engine->Generation() == generation_) idle_.push_back(std::move(engine));
   }
-  returned_.notify_all();  // only the oldest ticket may go: wake them all
+  returned_.notify_one();
 }
 
 Status EnginePool::Corpus(std::shared_ptr<const arbitro::Corpus>* corpus,
@@ -92,11 +87,6 @@ Status EnginePool::Corpus(std::shared_ptr<const arbitro::Corpus>* corpus,
 std::string EnginePool::Generation() {
   std::lock_guard<std::mutex> lock(mu_);
   return generation_;
-}
-
-size_t EnginePool::Waiting() {
-  std::lock_guard<std::mutex> lock(mu_);
-  return static_cast<size_t>(next_ticket_ - serving_);
 }
 
 size_t EnginePool::Opened() {

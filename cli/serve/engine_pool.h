@@ -10,8 +10,7 @@
 // re-index.
 //
 // At most `max_engines` are lent at once (the work is CPU-bound: more would only
-// share the cores and hold more memory); a request beyond waits for one, in the order
-// the requests arrived.
+// share the cores and hold more memory); a request beyond waits for one.
 //
 // The corpus (for check and diff, which read the XML, not the index) is loaded on first
 // use and reloaded on the first use after a new generation is published.
@@ -61,8 +60,6 @@ class EnginePool {
   std::string Generation();
   // Engines opened since the start (for the tests and the log).
   size_t Opened();
-  // Requests waiting for an engine now (for the tests).
-  size_t Waiting();
 
  private:
   void Release(std::unique_ptr<Engine> engine);
@@ -74,9 +71,6 @@ class EnginePool {
   std::mutex mu_;
   std::condition_variable returned_;
   size_t lent_ = 0;         // guarded by mu_
-  // Tickets of the requests waiting for an engine (guarded by mu_): the next to give
-  // and the one whose turn it is.
-  unsigned long long next_ticket_ = 0, serving_ = 0;
   std::string generation_;  // guarded by mu_
   std::vector<std::unique_ptr<Engine>> idle_;
   std::shared_ptr<const arbitro::Corpus> corpus_;
