@@ -1,10 +1,10 @@
 // arbitro eval-resolve: ruling quality of `resolve` on scenario sets.
 //
-// Input: situation sets (see LoadSituations and JudgeRuling in eval_util.h). Each scenario is resolved with
-// --game set to the game of its first expected provision, and again without (the
-// engine infers the game); the floor applies to the first. A decision is right when the best ruling contains the decisive sanction
-// type for the expected beneficiary; citations are right when every expected
-// provision is cited by the best ruling. --verbose lists, on stderr, the situations wrong
+// Input: situation sets (see LoadSituations and JudgeRuling in eval_util.h). Each scenario is
+// resolved with --game set to the game of its first expected provision, and again without
+// (the engine infers the game); the floor applies to the first. A decision is right when the best ruling
+// contains the decisive sanction type for the expected beneficiary; citations are right when every
+// expected provision is cited by the best ruling. --verbose lists, on stderr, the situations wrong
 // with --game, then those right with it but wrong with the game inferred (and the game chosen).
 #include <algorithm>
 #include <cstdio>
@@ -69,8 +69,8 @@ Status CmdEvalResolve(CommandContext& ctx) {
               << e.cites[0] << "\n  ottenuto " << given.got << "\n";
     } else if (args.Has("--verbose") && !(inferred.decision && inferred.citations)) {
       // Right with --game, wrong with the game inferred: which game was chosen.
-      ctx.err << e.where << ": " << e.text << "\n  senza --game: gioco " << inferred_game << " (atteso "
-              << e.game << "), ottenuto " << inferred.got << "\n";
+      ctx.err << e.where << ": " << e.text << "\n  senza --game: gioco " << inferred_game
+              << " (atteso " << e.game << "), ottenuto " << inferred.got << "\n";
     }
   }
   if (args.Has("--json")) {

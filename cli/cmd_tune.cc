@@ -201,7 +201,8 @@ struct GameList {
   const EvalSituation* situation = nullptr;
 };
 
-Status BuildGameLists(Engine& engine, const std::vector<EvalSituation>& situations, std::vector<GameList>* lists) {
+Status BuildGameLists(Engine& engine, const std::vector<EvalSituation>& situations,
+                      std::vector<GameList>* lists) {
   for (const EvalSituation& e : situations) {
     std::vector<ResolveGameCandidate> candidates;
     Status s = engine.ResolveGameCandidates(e.text, &candidates);
@@ -236,7 +237,8 @@ int ChosenGame(const GameList& l, const std::vector<double>& w, size_t first) {
 }
 
 // Share of the situations right with the game chosen by `w`.
-double GameChoiceRight(const std::vector<GameList>& lists, const std::vector<double>& w, size_t first) {
+double GameChoiceRight(const std::vector<GameList>& lists, const std::vector<double>& w,
+                       size_t first) {
   if (lists.empty()) return 0;
   double right = 0;
   for (const GameList& l : lists) {
@@ -253,7 +255,8 @@ std::string Num(double v) {
 }
 
 // ---- ask: one fit per λ, the best on validation wins; `w` in and out.
-Status TuneAsk(CommandContext& ctx, bool verbose, Engine& engine, const std::vector<EvalQuestion>& train_q,
+Status TuneAsk(CommandContext& ctx, bool verbose, Engine& engine,
+               const std::vector<EvalQuestion>& train_q,
                const std::vector<EvalQuestion>& validation_q, std::vector<double>* best_w) {
   if (train_q.empty() || validation_q.empty()) {
     return Status::InvalidArgument("nessuna domanda (questions-*.tsv) per l'addestramento o la convalida");
@@ -298,7 +301,8 @@ Status TuneAsk(CommandContext& ctx, bool verbose, Engine& engine, const std::vec
     const std::vector<double> w = FitPairwise(train_lists, start, n_ask, lambda);
     const double t = Measure(train_lists, w, n_ask).mrr, v = Measure(validation_lists, w, n_ask).mrr;
     ctx.out << "  a coppie, λ = " << Num(lambda) << ": " << Fixed3(t) << " | " << Fixed3(v) << "\n";
-    if (v > best_validation + 1e-9) best_validation = v, *best_w = w, best_lambda = lambda, best_method = "a coppie";
+    if (v > best_validation + 1e-9)
+      best_validation = v, *best_w = w, best_lambda = lambda, best_method = "a coppie";
   }
   ctx.out << "  scelto: " << (best_lambda < 0 ? std::string("pesi di partenza") : best_method + ", λ = " + Num(best_lambda)) << "\n";
   return Status::OK();
@@ -311,7 +315,8 @@ Status TuneResolve(CommandContext& ctx, Engine& engine, const std::vector<EvalSi
   const std::vector<double> start = *w;
   Status s = engine.SetRankingWeights(start);
   if (!s.ok()) return s;
-  const double start_train = ResolveBoth(engine, train_s), start_validation = ResolveBoth(engine, validation_s);
+  const double start_train = ResolveBoth(engine, train_s),
+               start_validation = ResolveBoth(engine, validation_s);
   *w = Ascend(start, first, last, last, 0, 4, [&](const std::vector<double>& v) {
     engine.SetRankingWeights(v);
     return ResolveBoth(engine, train_s);
@@ -320,7 +325,8 @@ Status TuneResolve(CommandContext& ctx, Engine& engine, const std::vector<EvalSi
   const double validation = ResolveBoth(engine, validation_s);
   ctx.out << "resolve (decisione e citazione giuste, con il gioco; train | validation)\n"
           << "  pesi di partenza: " << Fixed3(start_train) << " | " << Fixed3(start_validation)
-          << "\n  adattati: " << Fixed3(ResolveBoth(engine, train_s)) << " | " << Fixed3(validation) << "\n";
+          << "\n  adattati: " << Fixed3(ResolveBoth(engine, train_s)) << " | " << Fixed3(validation)
+          << "\n";
   if (validation + 1e-9 < start_validation) {
     *w = start;
     ctx.out << "  scelto: pesi di partenza (la validation peggiora)\n";
@@ -333,7 +339,8 @@ Status TuneResolve(CommandContext& ctx, Engine& engine, const std::vector<EvalSi
 // computed once (they do not depend on these weights, and the figure with --game does
 // not either); the ascent maximises the share right with the game chosen, one fit per
 // λ, the best on validation wins.
-Status TuneGameChoice(CommandContext& ctx, bool verbose, Engine& engine, const std::vector<EvalSituation>& train_s,
+Status TuneGameChoice(CommandContext& ctx, bool verbose, Engine& engine,
+                      const std::vector<EvalSituation>& train_s,
                       const std::vector<EvalSituation>& validation_s, std::vector<double>* w) {
   const std::vector<std::string> names = Engine::RankingWeightNames();
   const size_t first = Engine::ResolveGameFeatureFirst();
@@ -346,31 +353,38 @@ Status TuneGameChoice(CommandContext& ctx, bool verbose, Engine& engine, const s
   if (!s.ok()) return s;
   auto reachable = [](const std::vector<GameList>& lists) {
     double n = 0;
-    for (const GameList& l : lists) n += std::find(l.right.begin(), l.right.end(), true) != l.right.end();
+    for (const GameList& l : lists)
+      n += std::find(l.right.begin(), l.right.end(), true) != l.right.end();
     return lists.empty() ? 0 : n / static_cast<double>(lists.size());
   };
   const std::vector<double> start = *w;
   double best_validation = GameChoiceRight(validation_lists, start, first);
   double best_lambda = -1;
-  ctx.out << "resolve senza gioco (decisione e citazione giuste col gioco scelto; train | validation)\n"
-          << "  giusto con almeno un gioco: " << Fixed3(reachable(train_lists)) << " | "
-          << Fixed3(reachable(validation_lists)) << "\n"
-          << "  pesi di partenza: " << Fixed3(GameChoiceRight(train_lists, start, first)) << " | "
-          << Fixed3(best_validation) << "\n";
+  ctx.out
+      << "resolve senza gioco (decisione e citazione giuste col gioco scelto; train | validation)\n"
+      << "  giusto con almeno un gioco: " << Fixed3(reachable(train_lists)) << " | "
+      << Fixed3(reachable(validation_lists)) << "\n"
+      << "  pesi di partenza: " << Fixed3(GameChoiceRight(train_lists, start, first)) << " | "
+      << Fixed3(best_validation) << "\n";
   static constexpr double kLambdas[] = {0, 0.001, 0.003, 0.01, 0.03};
   for (double lambda : kLambdas) {
-    const std::vector<double> fit = Ascend(start, first, names.size(), support, lambda, 20,
-                                           [&](const std::vector<double>& v) { return GameChoiceRight(train_lists, v, first); });
-    const double t = GameChoiceRight(train_lists, fit, first), v = GameChoiceRight(validation_lists, fit, first);
+    const std::vector<double> fit = Ascend(
+        start, first, names.size(), support, lambda, 20,
+        [&](const std::vector<double>& v) { return GameChoiceRight(train_lists, v, first); });
+    const double t = GameChoiceRight(train_lists, fit, first),
+                 v = GameChoiceRight(validation_lists, fit, first);
     ctx.out << "  λ = " << Num(lambda) << ": " << Fixed3(t) << " | " << Fixed3(v) << "\n";
     if (verbose) {
       ctx.out << "   ";
-      for (size_t k = first; k < names.size(); ++k) ctx.out << " " << names[k].substr(13) << "=" << Num(fit[k]);
+      for (size_t k = first; k < names.size(); ++k)
+        ctx.out << " " << names[k].substr(13) << "=" << Num(fit[k]);
       ctx.out << "\n";
     }
     if (v > best_validation + 1e-9) best_validation = v, *w = fit, best_lambda = lambda;
   }
-  ctx.out << "  scelto: " << (best_lambda < 0 ? std::string("pesi di partenza") : "λ = " + Num(best_lambda)) << "\n";
+  ctx.out << "  scelto: "
+          << (best_lambda < 0 ? std::string("pesi di partenza") : "λ = " + Num(best_lambda))
+          << "\n";
   // The train situations wrong for want of the right game, with the weights `v`.
   auto misses = [&](const char* title, const std::vector<double>& v) {
     ctx.out << title << "\n";
@@ -380,9 +394,10 @@ Status TuneGameChoice(CommandContext& ctx, bool verbose, Engine& engine, const s
       if (std::find(l.right.begin(), l.right.end(), true) == l.right.end()) continue;
       ctx.out << "  " << l.situation->where << ": " << l.situation->text << "\n";
       for (size_t c = 0; c < l.games.size(); ++c) {
-        ctx.out << "    " << (static_cast<int>(c) == g ? "scelto " : "       ") << (l.right[c] ? "giusto " : "       ")
-                << l.games[c];
-        for (size_t k = 0; k < l.x[c].size(); ++k) ctx.out << " " << names[first + k].substr(13) << "=" << Num(l.x[c][k]);
+        ctx.out << "    " << (static_cast<int>(c) == g ? "scelto " : "       ")
+                << (l.right[c] ? "giusto " : "       ") << l.games[c];
+        for (size_t k = 0; k < l.x[c].size(); ++k)
+          ctx.out << " " << names[first + k].substr(13) << "=" << Num(l.x[c][k]);
         ctx.out << "\n";
       }
     }
@@ -401,14 +416,16 @@ Status CmdTune(CommandContext& ctx) {
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (!args.Has("--train") || !args.Has("--validation")) {
-    return Status::InvalidArgument("uso: arbitro tune --train DIR --validation DIR [--only PARTE] [-o FILE]");
+    return Status::InvalidArgument(
+        "uso: arbitro tune --train DIR --validation DIR [--only PARTE] [-o FILE]");
   }
   // The parts fitted: all of them, or the one --only names.
   const std::string only = args.Get("--only");
   if (!only.empty() && only != "ask" && only != "resolve" && only != "resolve-game") {
     return Status::InvalidArgument("--only vuole ask, resolve o resolve-game, non '" + only + "'");
   }
-  const bool fit_ask = only.empty() || only == "ask", fit_resolve = only.empty() || only == "resolve",
+  const bool fit_ask = only.empty() || only == "ask",
+             fit_resolve = only.empty() || only == "resolve",
              fit_game = only.empty() || only == "resolve-game";
   const std::vector<std::string> train_dirs = args.GetAll("--train");
   const std::string validation_dir = args.Get("--validation");
@@ -456,7 +473,8 @@ Status CmdTune(CommandContext& ctx) {
           "# A candidate's score is the weighted sum of its features. Written by\n"
           "#   arbitro tune";
   for (const auto& dir : train_dirs) file << " --train " << dir;
-  file << " --validation " << validation_dir << (only.empty() ? "" : " --only " + only) << " -o FILE\n"
+  file << " --validation " << validation_dir << (only.empty() ? "" : " --only " + only)
+       << " -o FILE\n"
        << "# from the weights it started from (the previous version of this file).\n";
   const std::vector<std::string> meanings = Engine::RankingWeightMeanings();
   for (size_t k = 0; k < names.size(); ++k) file << names[k] << "\t" << Num(w[k]) << "\t" << meanings[k] << "\n";

@@ -208,7 +208,8 @@ const std::vector<Command>& Commands() {
        {1, 2, 5, 6}},
       {"eval-resolve", CmdEvalResolve, Opens::kIndex, "eval-resolve [--floor X] FILE.tsv…",
        "valuta resolve su un insieme di situazioni (decisione, citazioni, entrambe)",
-       {Json("stampa le cifre in JSON"), Verbose("elenca le situazioni sbagliate (con --game, poi solo senza)"), Totals(),
+       {Json("stampa le cifre in JSON"),
+        Verbose("elenca le situazioni sbagliate (con --game, poi solo senza)"), Totals(),
         Floor("--floor", "esce con 1 se la quota di decisioni e citazioni giuste è sotto X")},
        Complete::kFile,
        "Risolve ogni situazione del file e conta le decisioni giuste, le citazioni giuste "

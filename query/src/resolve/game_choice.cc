@@ -2,6 +2,7 @@
 #include "resolve/game_choice.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace arbitro::resolve {
 namespace {
@@ -17,7 +18,26 @@ std::vector<std::string> IdWords(const std::string& game) {
   return words;
 }
 
+// Italian labels of the features, in Weight order from kResolveGameSupport.
+constexpr const char* kLabels[kResolveGameFeatureCount] = {
+    "sostegno", "domanda",           "fatti letti",   "indizi",
+    "nominato", "voto delle parole", "primo nel voto"};
+
 }  // namespace
+
+std::string Number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+std::string ExplainGame(const std::string& game, const GameFeatures& f, double score) {
+  std::string out = "gioco " + game + ": punteggio " + Number(score) + " (";
+  for (size_t k = 0; k < kResolveGameFeatureCount; ++k) {
+    out += (k ? ", " : "") + std::string(kLabels[k]) + " " + Number(f.x[k]);
+  }
+  return out + ")";
+}
 
 double GameScore(const GameFeatures& f, const RankingWeights& w) {
   double s = 0;

@@ -52,6 +52,12 @@ int FactsRead(const FactMap& facts);
 std::vector<std::string> GamesNamed(const std::vector<Token>& tokens,
                                     const std::vector<std::string>& games);
 
+// The features and score of one game, for --explain, in Italian: "gioco subbuteo:
+// punteggio 3.45 (sostegno 2, domanda 0, fatti letti 6, …)".
+std::string ExplainGame(const std::string& game, const GameFeatures& f, double score);
+// A number as ExplainGame prints it (3 significant digits).
+std::string Number(double v);
+
 // The word vote's feature: each game's log-likelihood (RankGamesByWords) minus the best
 // game's, bounded below by −kVoteFloor so that a long text's vote does not swamp the rest.
 constexpr double kVoteFloor = 10.0;

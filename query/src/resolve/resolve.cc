@@ -4,8 +4,8 @@
 //    (core/fact_reader.h).
 // 2. Evaluation: the game's cases are evaluated on those facts (evaluate.h).
 // 3. Choice of game: without --game, every game reads the description and the best
-//    weighted sum of its reading's features wins (game_choice.h). A description no rule matches gets the closest provisions
-//    from ask.
+//    weighted sum of its reading's features wins (game_choice.h). A description no rule matches
+//    gets the closest provisions from ask.
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -285,9 +285,9 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   // Without --game every game is tried: the best weighted sum of its reading's features
   // wins (game_choice.h), the earlier candidate (the game the hints point to) on a tie.
   const RankingWeights& w = im.weights;
-  std::vector<std::string> named;                       // games the text names
-  std::vector<std::pair<std::string, double>> vote;     // the word vote, best first
-  std::string vote_first;                               // its winner by its margin
+  std::vector<std::string> named;                    // games the text names
+  std::vector<std::pair<std::string, double>> vote;  // the word vote, best first
+  std::string vote_first;                            // its winner by its margin
   if (candidates.size() > 1) {
     named = resolve::GamesNamed(tokens, std::vector<std::string>(im.games.begin(), im.games.end()));
     // The vote reads the index: only when it weighs (or for arbitro tune).
@@ -332,7 +332,8 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
       if (h != hint_scores.end()) a.known[Weight::kResolveGameHint] = h->second;
       a.known[Weight::kResolveGameNamed] = std::count(named.begin(), named.end(), game);
       for (const auto& [voted, v] : vote) {
-        if (voted == game) a.known[Weight::kResolveGameVote] = std::max(-resolve::kVoteFloor, v - vote[0].second);
+        if (voted == game)
+          a.known[Weight::kResolveGameVote] = std::max(-resolve::kVoteFloor, v - vote[0].second);
       }
       a.known[Weight::kResolveGameVoteFirst] = vote_first == game ? 1 : 0;
     }
@@ -348,6 +349,9 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
                      [&](size_t x, size_t y) { return attempts[x].bound > attempts[y].bound; });
   }
   std::vector<std::optional<resolve::GameFeatures>> evaluated(games ? candidates.size() : 0);
+  // --explain without a game: how each game scored, or the most it could score.
+  const bool explain_choice = options.explain && candidates.size() > 1;
+  std::vector<std::string> choice_lines(explain_choice ? candidates.size() : 0);
   bool have_best = false;
   double best_score = -1;
   size_t best_k = 0;
@@ -359,6 +363,10 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (have_best && !structured && !games &&
         (a.bound < best_score - resolve::kGameScoreTie ||
          (a.bound <= best_score + resolve::kGameScoreTie && k > best_k))) {
+      if (explain_choice) {
+        choice_lines[k] = "gioco " + candidates[k] + ": non valutato (punteggio al più " +
+                          resolve::Number(a.bound) + ")";
+      }
       continue;  // cannot score above the best, nor tie with it from an earlier place
     }
     ResolveResult attempt;
@@ -375,6 +383,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     f[Weight::kResolveGameAskBack] = attempt.unresolved.empty() ? 0 : 1;
     const double score = resolve::GameScore(f, w);
     if (games) evaluated[k] = f;
+    if (explain_choice) choice_lines[k] = resolve::ExplainGame(candidates[k], f, score);
     if (!have_best || score > best_score + resolve::kGameScoreTie ||
         (score >= best_score - resolve::kGameScoreTie && k < best_k)) {
       have_best = true;
@@ -389,7 +398,8 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   if (games) {
     for (size_t k = 0; k < candidates.size(); ++k) {
       if (!evaluated[k]) continue;
-      games->push_back({candidates[k], std::vector<double>(evaluated[k]->x.begin(), evaluated[k]->x.end())});
+      games->push_back(
+          {candidates[k], std::vector<double>(evaluated[k]->x.begin(), evaluated[k]->x.end())});
     }
     return Status::OK();
   }
@@ -402,6 +412,12 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (!s.ok()) return s;
   }
   options.variants = best_options.variants;
+  if (explain_choice) {
+    choice_lines.erase(std::remove(choice_lines.begin(), choice_lines.end(), ""),
+                       choice_lines.end());
+    choice_lines.push_back("scelto il gioco " + best.game + " (il punteggio più alto)");
+    best.explanation.insert(best.explanation.begin(), choice_lines.begin(), choice_lines.end());
+  }
   *result = std::move(best);
   for (const std::string& v : result->variants_named) {
     result->notes.push_back("La descrizione indica la variante «" + v +
