@@ -1,10 +1,11 @@
 // arbitro eval-resolve: ruling quality of `resolve` on scenario sets.
 //
-// Input: situation sets (see LoadSituations and JudgeRuling in eval_util.h). Each scenario is resolved with
-// --game set to the game of its first expected provision, and again without (the
-// engine infers the game); the floor applies to the first. A decision is right when the best ruling contains the decisive sanction
-// type for the expected beneficiary; citations are right when every expected
-// provision is cited by the best ruling.
+// Input: situation sets (see LoadSituations and JudgeRuling in eval_util.h). Each scenario is
+// resolved with --game set to the game of its first expected provision, and again without
+// (the engine infers the game); the floor applies to the first. A decision is right when the best ruling
+// contains the decisive sanction type for the expected beneficiary; citations are right when every
+// expected provision is cited by the best ruling. --verbose lists, on stderr, the situations wrong
+// with --game, then those right with it but wrong with the game inferred (and the game chosen).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -49,9 +50,11 @@ Status CmdEvalResolve(CommandContext& ctx) {
   if (!s.ok()) return s;
   std::map<std::string, Tally> tally, guessed;
   for (const EvalSituation& e : situations) {
+    std::string inferred_game;  // the game resolve chose without --game
     auto judge = [&](const ResolveOptions& options) {
       ResolveResult r;
       Status rs = engine->Resolve(e.text, options, &r);
+      if (options.game.empty()) inferred_game = r.game;
       return JudgeRuling(rs, r, e);
     };
     ResolveOptions with_game;
@@ -64,6 +67,10 @@ Status CmdEvalResolve(CommandContext& ctx) {
     if (args.Has("--verbose") && !(given.decision && given.citations)) {
       ctx.err << e.where << ": " << e.text << "\n  atteso " << e.types[0] << "/" << e.beneficiary << " "
               << e.cites[0] << "\n  ottenuto " << given.got << "\n";
+    } else if (args.Has("--verbose") && !(inferred.decision && inferred.citations)) {
+      // Right with --game, wrong with the game inferred: which game was chosen.
+      ctx.err << e.where << ": " << e.text << "\n  senza --game: gioco " << inferred_game
+              << " (atteso " << e.game << "), ottenuto " << inferred.got << "\n";
     }
   }
   if (args.Has("--json")) {

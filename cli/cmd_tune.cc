@@ -13,6 +13,9 @@
 // resolve: the weights of the case retrieval maximise the share of situations with
 // the right decision and citation (game given) by the same ascent, each point
 // evaluated by resolving the whole train split.
+// resolve without a game: the weights of the choice of game (resolve.game.*) maximise
+// the share right with the game inferred, on features and outcomes computed once per
+// situation and game; one fit per λ, the best on validation wins. --only fits one part.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -188,10 +191,222 @@ double ResolveBoth(Engine& engine, const std::vector<EvalSituation>& situations)
   return static_cast<double>(both) / static_cast<double>(situations.size());
 }
 
+// One situation resolved without a game: the games Resolve chooses between, with their
+// features, and whether the ruling is right when each is chosen (Resolve with that game
+// gives what Resolve without one gives when it chooses it).
+struct GameList {
+  std::vector<std::string> games;
+  std::vector<std::vector<double>> x;  // resolve.game.* features per game
+  std::vector<bool> right;
+  const EvalSituation* situation = nullptr;
+};
+
+Status BuildGameLists(Engine& engine, const std::vector<EvalSituation>& situations,
+                      std::vector<GameList>* lists) {
+  for (const EvalSituation& e : situations) {
+    std::vector<ResolveGameCandidate> candidates;
+    Status s = engine.ResolveGameCandidates(e.text, &candidates);
+    if (!s.ok()) return Status::InvalidArgument(e.where + ": " + s.message());
+    GameList l;
+    l.situation = &e;
+    for (const ResolveGameCandidate& c : candidates) {
+      ResolveOptions options;
+      options.game = c.game;
+      ResolveResult r;
+      const Status rs = engine.Resolve(e.text, options, &r);
+      const RulingJudgement j = JudgeRuling(rs, r, e);
+      l.games.push_back(c.game);
+      l.x.push_back(c.features);
+      l.right.push_back(j.decision && j.citations);
+    }
+    lists->push_back(std::move(l));
+  }
+  return Status::OK();
+}
+
+// The game chosen: the best weighted sum, the earlier on a tie (as Resolve); -1: none.
+int ChosenGame(const GameList& l, const std::vector<double>& w, size_t first) {
+  int best = -1;
+  double best_score = 0;
+  for (size_t g = 0; g < l.x.size(); ++g) {
+    double score = 0;
+    for (size_t k = 0; k < l.x[g].size(); ++k) score += w[first + k] * l.x[g][k];
+    if (best < 0 || score > best_score + 1e-9) best = static_cast<int>(g), best_score = score;
+  }
+  return best;
+}
+
+// Share of the situations right with the game chosen by `w`.
+double GameChoiceRight(const std::vector<GameList>& lists, const std::vector<double>& w,
+                       size_t first) {
+  if (lists.empty()) return 0;
+  double right = 0;
+  for (const GameList& l : lists) {
+    const int g = ChosenGame(l, w, first);
+    right += g >= 0 && l.right[static_cast<size_t>(g)];
+  }
+  return right / static_cast<double>(lists.size());
+}
+
 std::string Num(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", std::abs(v) < 5e-4 ? 0.0 : v);
   return buf;
+}
+
+// ---- ask: one fit per λ, the best on validation wins; `w` in and out.
+Status TuneAsk(CommandContext& ctx, bool verbose, Engine& engine,
+               const std::vector<EvalQuestion>& train_q,
+               const std::vector<EvalQuestion>& validation_q, std::vector<double>* best_w) {
+  if (train_q.empty() || validation_q.empty()) {
+    return Status::InvalidArgument("nessuna domanda (questions-*.tsv) per l'addestramento o la convalida");
+  }
+  const std::vector<std::string> names = Engine::RankingWeightNames();
+  const size_t n_ask = Engine::AskFeatureCount();
+  const std::vector<double> start = *best_w;
+  std::vector<RankList> train_lists, validation_lists;
+  Status s = BuildLists(engine, train_q, &train_lists);
+  if (s.ok()) s = BuildLists(engine, validation_q, &validation_lists);
+  if (!s.ok()) return s;
+  static constexpr double kLambdas[] = {0, 0.001, 0.003, 0.01, 0.03};
+  constexpr int kMaxRounds = 20;
+  const size_t bm25 = 0;  // the BM25 weight stays 1: it sets the scale of the others
+  double best_validation = Measure(validation_lists, start, n_ask).mrr;
+  double best_lambda = -1;
+  auto reachable = [](const std::vector<RankList>& lists) {
+    double n = 0;
+    for (const RankList& l : lists) n += std::find(l.relevant.begin(), l.relevant.end(), true) != l.relevant.end();
+    return lists.empty() ? 0 : n / static_cast<double>(lists.size());
+  };
+  ctx.out << "ask (MRR@5 su train | validation, con il gioco e dedotto insieme)\n";
+  ctx.out << "  risposta tra i candidati: " << Fixed3(reachable(train_lists)) << " | "
+          << Fixed3(reachable(validation_lists)) << "\n";
+  ctx.out << "  pesi di partenza: " << Fixed3(Measure(train_lists, start, n_ask).mrr) << " | "
+          << Fixed3(best_validation) << "\n";
+  for (double lambda : kLambdas) {
+    const std::vector<double> w = Ascend(start, 0, n_ask, bm25, lambda, kMaxRounds,
+                                         [&](const std::vector<double>& v) { return Measure(train_lists, v, n_ask).mrr; });
+    const double t = Measure(train_lists, w, n_ask).mrr, v = Measure(validation_lists, w, n_ask).mrr;
+    ctx.out << "  λ = " << Num(lambda) << ": " << Fixed3(t) << " | " << Fixed3(v) << "\n";
+    if (verbose) {
+      ctx.out << "   ";
+      for (size_t k = 0; k < n_ask; ++k) ctx.out << " " << names[k].substr(4) << "=" << Num(w[k]);
+      ctx.out << "\n";
+    }
+    if (v > best_validation + 1e-9) best_validation = v, *best_w = w, best_lambda = lambda;
+  }
+  static constexpr double kPairLambdas[] = {0.001, 0.01, 0.1};
+  std::string best_method = "salita a coordinate";
+  for (double lambda : kPairLambdas) {
+    const std::vector<double> w = FitPairwise(train_lists, start, n_ask, lambda);
+    const double t = Measure(train_lists, w, n_ask).mrr, v = Measure(validation_lists, w, n_ask).mrr;
+    ctx.out << "  a coppie, λ = " << Num(lambda) << ": " << Fixed3(t) << " | " << Fixed3(v) << "\n";
+    if (v > best_validation + 1e-9)
+      best_validation = v, *best_w = w, best_lambda = lambda, best_method = "a coppie";
+  }
+  ctx.out << "  scelto: " << (best_lambda < 0 ? std::string("pesi di partenza") : best_method + ", λ = " + Num(best_lambda)) << "\n";
+  return Status::OK();
+}
+
+// ---- resolve: the case retrieval weights, on the train situations (game given).
+Status TuneResolve(CommandContext& ctx, Engine& engine, const std::vector<EvalSituation>& train_s,
+                   const std::vector<EvalSituation>& validation_s, std::vector<double>* w) {
+  const size_t first = Engine::AskFeatureCount(), last = Engine::ResolveGameFeatureFirst();
+  const std::vector<double> start = *w;
+  Status s = engine.SetRankingWeights(start);
+  if (!s.ok()) return s;
+  const double start_train = ResolveBoth(engine, train_s),
+               start_validation = ResolveBoth(engine, validation_s);
+  *w = Ascend(start, first, last, last, 0, 4, [&](const std::vector<double>& v) {
+    engine.SetRankingWeights(v);
+    return ResolveBoth(engine, train_s);
+  });
+  engine.SetRankingWeights(*w);
+  const double validation = ResolveBoth(engine, validation_s);
+  ctx.out << "resolve (decisione e citazione giuste, con il gioco; train | validation)\n"
+          << "  pesi di partenza: " << Fixed3(start_train) << " | " << Fixed3(start_validation)
+          << "\n  adattati: " << Fixed3(ResolveBoth(engine, train_s)) << " | " << Fixed3(validation)
+          << "\n";
+  if (validation + 1e-9 < start_validation) {
+    *w = start;
+    ctx.out << "  scelto: pesi di partenza (la validation peggiora)\n";
+  }
+  return engine.SetRankingWeights(*w);
+}
+
+// ---- resolve without a game: the weights of the choice of game (resolve.game.*). Each
+// situation's candidate games, their features and whether each gives the right ruling are
+// computed once (they do not depend on these weights, and the figure with --game does
+// not either); the ascent maximises the share right with the game chosen, one fit per
+// λ, the best on validation wins.
+Status TuneGameChoice(CommandContext& ctx, bool verbose, Engine& engine,
+                      const std::vector<EvalSituation>& train_s,
+                      const std::vector<EvalSituation>& validation_s, std::vector<double>* w) {
+  const std::vector<std::string> names = Engine::RankingWeightNames();
+  const size_t first = Engine::ResolveGameFeatureFirst();
+  const size_t support = first;  // the support's weight stays: it sets the scale of the others
+  Status s = engine.SetRankingWeights(*w);
+  if (!s.ok()) return s;
+  std::vector<GameList> train_lists, validation_lists;
+  s = BuildGameLists(engine, train_s, &train_lists);
+  if (s.ok()) s = BuildGameLists(engine, validation_s, &validation_lists);
+  if (!s.ok()) return s;
+  auto reachable = [](const std::vector<GameList>& lists) {
+    double n = 0;
+    for (const GameList& l : lists)
+      n += std::find(l.right.begin(), l.right.end(), true) != l.right.end();
+    return lists.empty() ? 0 : n / static_cast<double>(lists.size());
+  };
+  const std::vector<double> start = *w;
+  double best_validation = GameChoiceRight(validation_lists, start, first);
+  double best_lambda = -1;
+  ctx.out
+      << "resolve senza gioco (decisione e citazione giuste col gioco scelto; train | validation)\n"
+      << "  giusto con almeno un gioco: " << Fixed3(reachable(train_lists)) << " | "
+      << Fixed3(reachable(validation_lists)) << "\n"
+      << "  pesi di partenza: " << Fixed3(GameChoiceRight(train_lists, start, first)) << " | "
+      << Fixed3(best_validation) << "\n";
+  static constexpr double kLambdas[] = {0, 0.001, 0.003, 0.01, 0.03};
+  for (double lambda : kLambdas) {
+    const std::vector<double> fit = Ascend(
+        start, first, names.size(), support, lambda, 20,
+        [&](const std::vector<double>& v) { return GameChoiceRight(train_lists, v, first); });
+    const double t = GameChoiceRight(train_lists, fit, first),
+                 v = GameChoiceRight(validation_lists, fit, first);
+    ctx.out << "  λ = " << Num(lambda) << ": " << Fixed3(t) << " | " << Fixed3(v) << "\n";
+    if (verbose) {
+      ctx.out << "   ";
+      for (size_t k = first; k < names.size(); ++k)
+        ctx.out << " " << names[k].substr(13) << "=" << Num(fit[k]);
+      ctx.out << "\n";
+    }
+    if (v > best_validation + 1e-9) best_validation = v, *w = fit, best_lambda = lambda;
+  }
+  ctx.out << "  scelto: "
+          << (best_lambda < 0 ? std::string("pesi di partenza") : "λ = " + Num(best_lambda))
+          << "\n";
+  // The train situations wrong for want of the right game, with the weights `v`.
+  auto misses = [&](const char* title, const std::vector<double>& v) {
+    ctx.out << title << "\n";
+    for (const GameList& l : train_lists) {
+      const int g = ChosenGame(l, v, first);
+      if (g < 0 || l.right[static_cast<size_t>(g)]) continue;
+      if (std::find(l.right.begin(), l.right.end(), true) == l.right.end()) continue;
+      ctx.out << "  " << l.situation->where << ": " << l.situation->text << "\n";
+      for (size_t c = 0; c < l.games.size(); ++c) {
+        ctx.out << "    " << (static_cast<int>(c) == g ? "scelto " : "       ")
+                << (l.right[c] ? "giusto " : "       ") << l.games[c];
+        for (size_t k = 0; k < l.x[c].size(); ++k)
+          ctx.out << " " << names[first + k].substr(13) << "=" << Num(l.x[c][k]);
+        ctx.out << "\n";
+      }
+    }
+  };
+  if (verbose) {
+    misses("  train, gioco sbagliato con i pesi di partenza:", start);
+    misses("  train, gioco sbagliato con i pesi scelti:", *w);
+  }
+  return engine.SetRankingWeights(*w);
 }
 
 }  // namespace
@@ -201,8 +416,17 @@ Status CmdTune(CommandContext& ctx) {
   Status s = args.Parse();
   if (!s.ok()) return s;
   if (!args.Has("--train") || !args.Has("--validation")) {
-    return Status::InvalidArgument("uso: arbitro tune --train DIR --validation DIR [-o FILE]");
+    return Status::InvalidArgument(
+        "uso: arbitro tune --train DIR --validation DIR [--only PARTE] [-o FILE]");
   }
+  // The parts fitted: all of them, or the one --only names.
+  const std::string only = args.Get("--only");
+  if (!only.empty() && only != "ask" && only != "resolve" && only != "resolve-game") {
+    return Status::InvalidArgument("--only vuole ask, resolve o resolve-game, non '" + only + "'");
+  }
+  const bool fit_ask = only.empty() || only == "ask",
+             fit_resolve = only.empty() || only == "resolve",
+             fit_game = only.empty() || only == "resolve-game";
   const std::vector<std::string> train_dirs = args.GetAll("--train");
   const std::string validation_dir = args.Get("--validation");
   std::vector<std::string> dirs = train_dirs;
@@ -225,81 +449,21 @@ Status CmdTune(CommandContext& ctx) {
   if (s.ok()) s = LoadSituations(*engine, train_situations, &train_s);
   if (s.ok()) s = LoadSituations(*engine, SetFiles(validation_dir, "situations-"), &validation_s);
   if (!s.ok()) return s;
-  if (train_q.empty() || validation_q.empty()) {
-    return Status::InvalidArgument("nessuna domanda (questions-*.tsv) per l'addestramento o la convalida");
-  }
 
   const std::vector<std::string> names = Engine::RankingWeightNames();
-  const size_t n_ask = Engine::AskFeatureCount();
   const std::vector<double> start = engine->RankingWeightValues();
-  std::vector<RankList> train_lists, validation_lists;
-  s = BuildLists(*engine, train_q, &train_lists);
-  if (s.ok()) s = BuildLists(*engine, validation_q, &validation_lists);
+  const bool verbose = args.Has("--verbose");
+  std::vector<double> w = start;
+  if (fit_ask) s = TuneAsk(ctx, verbose, *engine, train_q, validation_q, &w);
+  if (s.ok() && fit_resolve) s = TuneResolve(ctx, *engine, train_s, validation_s, &w);
+  if (s.ok() && fit_game) s = TuneGameChoice(ctx, verbose, *engine, train_s, validation_s, &w);
   if (!s.ok()) return s;
-
-  // ---- ask: one fit per λ, the best on validation wins.
-  static constexpr double kLambdas[] = {0, 0.001, 0.003, 0.01, 0.03};
-  constexpr int kMaxRounds = 20;
-  const size_t bm25 = 0;  // the BM25 weight stays 1: it sets the scale of the others
-  std::vector<double> best_w = start;
-  double best_validation = Measure(validation_lists, start, n_ask).mrr;
-  double best_lambda = -1;
-  auto reachable = [](const std::vector<RankList>& lists) {
-    double n = 0;
-    for (const RankList& l : lists) n += std::find(l.relevant.begin(), l.relevant.end(), true) != l.relevant.end();
-    return lists.empty() ? 0 : n / static_cast<double>(lists.size());
-  };
-  ctx.out << "ask (MRR@5 su train | validation, con il gioco e dedotto insieme)\n";
-  ctx.out << "  risposta tra i candidati: " << Fixed3(reachable(train_lists)) << " | "
-          << Fixed3(reachable(validation_lists)) << "\n";
-  ctx.out << "  pesi di partenza: " << Fixed3(Measure(train_lists, start, n_ask).mrr) << " | "
-          << Fixed3(best_validation) << "\n";
-  for (double lambda : kLambdas) {
-    const std::vector<double> w = Ascend(start, 0, n_ask, bm25, lambda, kMaxRounds,
-                                         [&](const std::vector<double>& v) { return Measure(train_lists, v, n_ask).mrr; });
-    const double t = Measure(train_lists, w, n_ask).mrr, v = Measure(validation_lists, w, n_ask).mrr;
-    ctx.out << "  λ = " << Num(lambda) << ": " << Fixed3(t) << " | " << Fixed3(v) << "\n";
-    if (args.Has("--verbose")) {
-      ctx.out << "   ";
-      for (size_t k = 0; k < n_ask; ++k) ctx.out << " " << names[k].substr(4) << "=" << Num(w[k]);
-      ctx.out << "\n";
-    }
-    if (v > best_validation + 1e-9) best_validation = v, best_w = w, best_lambda = lambda;
-  }
-  static constexpr double kPairLambdas[] = {0.001, 0.01, 0.1};
-  std::string best_method = "salita a coordinate";
-  for (double lambda : kPairLambdas) {
-    const std::vector<double> w = FitPairwise(train_lists, start, n_ask, lambda);
-    const double t = Measure(train_lists, w, n_ask).mrr, v = Measure(validation_lists, w, n_ask).mrr;
-    ctx.out << "  a coppie, λ = " << Num(lambda) << ": " << Fixed3(t) << " | " << Fixed3(v) << "\n";
-    if (v > best_validation + 1e-9) best_validation = v, best_w = w, best_lambda = lambda, best_method = "a coppie";
-  }
-  ctx.out << "  scelto: " << (best_lambda < 0 ? std::string("pesi di partenza") : best_method + ", λ = " + Num(best_lambda)) << "\n";
-
-  // ---- resolve: the case retrieval weights, on the train situations.
-  s = engine->SetRankingWeights(best_w);
-  if (!s.ok()) return s;
-  const double resolve_start_train = ResolveBoth(*engine, train_s);
-  const double resolve_start_validation = ResolveBoth(*engine, validation_s);
-  std::vector<double> w = Ascend(best_w, n_ask, names.size(), names.size(), 0, 4, [&](const std::vector<double>& v) {
-    engine->SetRankingWeights(v);
-    return ResolveBoth(*engine, train_s);
-  });
-  engine->SetRankingWeights(w);
-  const double resolve_validation = ResolveBoth(*engine, validation_s);
-  ctx.out << "resolve (decisione e citazione giuste, con il gioco; train | validation)\n"
-          << "  pesi di partenza: " << Fixed3(resolve_start_train) << " | " << Fixed3(resolve_start_validation)
-          << "\n  adattati: " << Fixed3(ResolveBoth(*engine, train_s)) << " | " << Fixed3(resolve_validation) << "\n";
-  if (resolve_validation + 1e-9 < resolve_start_validation) {
-    std::copy(best_w.begin() + n_ask, best_w.end(), w.begin() + n_ask);
-    ctx.out << "  scelto: pesi di partenza (la validation peggiora)\n";
-  }
 
   // ---- the table and the file
-  ctx.out << "\npeso                    prima     dopo\n";
+  ctx.out << "\npeso                         prima     dopo\n";
   for (size_t k = 0; k < names.size(); ++k) {
     char line[120];
-    std::snprintf(line, sizeof line, "%-22s %7s  %7s\n", names[k].c_str(), Num(start[k]).c_str(),
+    std::snprintf(line, sizeof line, "%-27s %7s  %7s\n", names[k].c_str(), Num(start[k]).c_str(),
                   Num(w[k]).c_str());
     ctx.out << line;
   }
@@ -309,7 +473,8 @@ Status CmdTune(CommandContext& ctx) {
           "# A candidate's score is the weighted sum of its features. Written by\n"
           "#   arbitro tune";
   for (const auto& dir : train_dirs) file << " --train " << dir;
-  file << " --validation " << validation_dir << " -o FILE\n"
+  file << " --validation " << validation_dir << (only.empty() ? "" : " --only " + only)
+       << " -o FILE\n"
        << "# from the weights it started from (the previous version of this file).\n";
   const std::vector<std::string> meanings = Engine::RankingWeightMeanings();
   for (size_t k = 0; k < names.size(); ++k) file << names[k] << "\t" << Num(w[k]) << "\t" << meanings[k] << "\n";

@@ -208,14 +208,15 @@ const std::vector<Command>& Commands() {
        {1, 2, 5, 6}},
       {"eval-resolve", CmdEvalResolve, Opens::kIndex, "eval-resolve [--floor X] FILE.tsv…",
        "valuta resolve su un insieme di situazioni (decisione, citazioni, entrambe)",
-       {Json("stampa le cifre in JSON"), Verbose("elenca le situazioni sbagliate"), Totals(),
+       {Json("stampa le cifre in JSON"),
+        Verbose("elenca le situazioni sbagliate (con --game, poi solo senza)"), Totals(),
         Floor("--floor", "esce con 1 se la quota di decisioni e citazioni giuste è sotto X")},
        Complete::kFile,
        "Risolve ogni situazione del file e conta le decisioni giuste, le citazioni giuste "
        "ed entrambe.",
        {"eval-resolve tests/eval/scenarios-*.tsv", "eval-resolve --verbose --floor 0.8 set.tsv"},
        {1, 2, 5, 6}},
-      {"tune", CmdTune, Opens::kIndex, "tune --train DIR --validation DIR [-o FILE]",
+      {"tune", CmdTune, Opens::kIndex, "tune --train DIR --validation DIR [--only PARTE] [-o FILE]",
        "adatta i pesi di ask e resolve su un insieme di addestramento e li sceglie su uno di convalida",
        {{"--train", "DIR", true, Complete::kDir,
          "cartella con le domande (questions-*.tsv) e le situazioni (situations-*.tsv) su cui "
@@ -224,17 +225,23 @@ const std::vector<Command>& Commands() {
          "cartella con gli insiemi su cui scegliere tra gli adattamenti"},
         {"--output", "FILE", false, Complete::kFile,
          "scrive i pesi scelti nel file (di solito query/ranking-weights.tsv)", "-o"},
-        Verbose("stampa i pesi di ogni adattamento")},
+        {"--only", "PARTE", false, Complete::kWord,
+         "adatta solo una parte: ask, resolve (recupero dei casi) o resolve-game (scelta del "
+         "gioco senza --game)", nullptr, {"ask", "resolve", "resolve-game"}},
+        Verbose("stampa i pesi di ogni adattamento e le situazioni di train col gioco sbagliato")},
        Complete::kNone,
        "Calcola una volta le caratteristiche dei candidati di ask per ogni domanda, con il gioco "
        "dato e dedotto, e adatta i pesi per salita a coordinate sull'MRR@5 dell'insieme di "
        "addestramento, con più livelli di regolarizzazione; tiene quello migliore sull'insieme di "
-       "convalida. Poi adatta i pesi del recupero dei casi di resolve sulle situazioni. Stampa le "
+       "convalida. Poi adatta i pesi del recupero dei casi di resolve sulle situazioni, e quelli "
+       "della scelta del gioco quando la situazione non lo indica. Stampa le "
        "cifre prima e dopo e la tabella dei pesi; con -o scrive il file dei pesi, che il motore "
        "usa dalla compilazione successiva.",
        {"tune --train tests/eval/users/train --validation tests/eval/users/validation",
         "tune --train tests/eval/users/train --validation tests/eval/users/validation -o "
-        "query/ranking-weights.tsv"},
+        "query/ranking-weights.tsv",
+        "tune --train tests/eval/users/train --validation tests/eval/users/validation --only "
+        "resolve-game"},
        {2, 5, 6}},
       {"quiz", CmdQuiz, Opens::kIndex,
        "quiz [--game GIOCO]… [--variant NOME]… [--topic REGOLA|TERMINE]… [--count N] [--type "

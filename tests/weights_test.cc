@@ -114,6 +114,32 @@ TEST_CASE("arbitro tune fits on a train split, chooses on validation, writes the
   }
   CHECK(written.at("ask.bm25") == 1.0);  // the scale of the others is kept
   CHECK(ReadFile(tmp / "weights.tsv").find("# Ranking weights of ask and resolve") == 0);
+  // The choice of game without --game is fitted too, alone with --only resolve-game (the
+  // other weights are written unchanged).
+  CHECK(r.out.find("resolve senza gioco") != std::string::npos);
+  r = RunArbitro({"--index", tmp / "index", "tune", "--train", tmp / "train", "--validation",
+                  tmp / "validation", "--only", "resolve-game", "-o", tmp / "game.tsv"},
+                 env);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("ask (MRR@5") == std::string::npos);
+  CHECK(r.out.find("resolve senza gioco") != std::string::npos);
+  const auto game = ReadWeights(ReadFile(tmp / "game.tsv"));
+  const std::vector<double> compiled = [] {
+    std::unique_ptr<Engine> e;
+    REQUIRE(Engine::Open(RealIndex(), &e).ok());
+    return e->RankingWeightValues();
+  }();
+  const std::vector<std::string> names = Engine::RankingWeightNames();
+  for (size_t k = 0; k < Engine::ResolveGameFeatureFirst(); ++k) {
+    INFO(names[k]);
+    CHECK(game.at(names[k]) == Approx(compiled[k]).margin(1e-3));
+  }
+  CHECK(game.at("resolve.game.support") == compiled[Engine::ResolveGameFeatureFirst()]);
+  r = RunArbitro({"--index", tmp / "index", "tune", "--train", tmp / "train", "--validation",
+                  tmp / "validation", "--only", "tutto"},
+                 env);
+  CHECK(r.exit_code == 2);
   // Bad input: a missing folder, a missing option.
   r = RunArbitro({"--index", tmp / "index", "tune", "--train", tmp / "nessuna", "--validation",
                   tmp / "validation"},

@@ -228,6 +228,13 @@ struct AskCandidate {
   std::vector<double> features;  // the ask weights' features, in RankingWeightNames() order
 };
 
+// One game Resolve weighs when no game is given, with its feature values (arbitro tune).
+struct ResolveGameCandidate {
+  std::string game;
+  // The resolve.game.* features, in RankingWeightNames() order from ResolveGameFeatureFirst().
+  std::vector<double> features;
+};
+
 class Engine {
  public:
   ~Engine();
@@ -283,6 +290,12 @@ class Engine {
   // The candidates Ask re-ranks for `question`, in retrieval order, with their features.
   Status AskCandidates(const std::string& question, const AskOptions& options,
                        std::vector<AskCandidate>* out);
+  // The games Resolve chooses between for `scenario` when no game is given (every game
+  // whose reading is not contradictory, none skipped), with their features, in candidate
+  // order: Resolve picks the best weighted sum, the earlier game on a tie.
+  Status ResolveGameCandidates(const std::string& scenario, std::vector<ResolveGameCandidate>* out);
+  // The position of the first resolve.game.* weight in RankingWeightNames().
+  static size_t ResolveGameFeatureFirst();
 
   // Internal state, defined in the implementation files.
   struct Impl;

@@ -410,7 +410,10 @@ std::map<std::string, double> Engine::Impl::HintScores(const std::vector<Token>&
 }
 
 std::string Engine::Impl::InferGame(const std::vector<Token>& tokens) {
-  const std::map<std::string, double> score = HintScores(tokens);
+  return InferGame(HintScores(tokens));
+}
+
+std::string Engine::Impl::InferGame(const std::map<std::string, double>& score) {
   std::string best;
   double best_score = 0, second = 0;
   for (const auto& [game, sc] : score) {

@@ -101,6 +101,8 @@ struct Engine::Impl {
   std::map<std::string, double> HintScores(const std::vector<Token>& tokens);
   // Game suggested by the words of `tokens`, or "" when unclear.
   std::string InferGame(const std::vector<Token>& tokens);
+  // The same from HintScores' result.
+  static std::string InferGame(const std::map<std::string, double>& hint_scores);
   // The game whose rulebooks use the question's own words (before synonyms:
   // "calciatore" is Calciotto's word, "pedina" Soccer Tactics') clearly more than any
   // other game's, or "". A naive Bayes vote over the documents of each game containing

@@ -44,7 +44,15 @@ constexpr std::pair<const char*, const char*> kNames[kWeightCount] = {
     {"resolve.fact-lead", "it leads the ruling of the facts read"},
     {"resolve.complete", "the text states all its conditions"},
     {"resolve.contradicted", "conditions a one-word reading of the text contradicts"},
-    {"resolve.margin", "lead of the best case over another decision below which an ask-back stands"}};
+    {"resolve.margin",
+     "lead of the best case over another decision below which an ask-back stands"},
+    {"resolve.game.support", "no game given: the game's lead ruling's support"},
+    {"resolve.game.ask-back", "no game given: the game asks back a missing fact"},
+    {"resolve.game.read", "no game given: facts of the game read from the text"},
+    {"resolve.game.hint", "no game given: weights of the game's vocabulary hints in the text"},
+    {"resolve.game.named", "no game given: the text names the game"},
+    {"resolve.game.vote", "no game given: word vote log-likelihood minus the best game's"},
+    {"resolve.game.vote-first", "no game given: the word vote names the game"}};
 
 }  // namespace
 

@@ -11,7 +11,8 @@
 namespace arbitro {
 
 // The re-ranking features of ask (ask.cc computes them for each candidate; its score
-// is the weighted sum) and the scores of resolve's retrieval of cases (retrieve.cc).
+// is the weighted sum), the scores of resolve's retrieval of cases (retrieve.cc) and of
+// its choice of game when none is given (game_choice.h).
 enum class Weight : size_t {
   // ask: one value per candidate provision
   kAskBm25,            // log of its BM25 weight relative to the best candidate (≤ 0)
@@ -48,10 +49,20 @@ enum class Weight : size_t {
   kResolveContradicted, // conditions a one-word reading of the text contradicts
   kResolveMargin,      // (a margin, not a feature) the best case's lead over the next one
                        // with another decision below which the facts read ask back
+  // resolve without a game: one game's reading of the description (resolve/game_choice.h)
+  kResolveGameSupport,   // its lead ruling's support (conditions read from the text)
+  kResolveGameAskBack,   // it asks back a missing fact
+  kResolveGameRead,      // facts read from the text
+  kResolveGameHint,      // sum of the weights of its vocabulary's hints in the text
+  kResolveGameNamed,     // the text names the game
+  kResolveGameVote,      // the word vote: log-likelihood minus the best game's (≤ 0)
+  kResolveGameVoteFirst, // the word vote names it (GameOfWords: first by its margin)
   kCount
 };
 constexpr size_t kWeightCount = static_cast<size_t>(Weight::kCount);
 constexpr size_t kAskFeatureCount = static_cast<size_t>(Weight::kResolveCloseness);
+constexpr size_t kResolveGameFirst = static_cast<size_t>(Weight::kResolveGameSupport);
+constexpr size_t kResolveGameFeatureCount = kWeightCount - kResolveGameFirst;
 
 // The name of each weight in the data file ("ask.bm25", "resolve.stated" …).
 const char* WeightName(Weight w);

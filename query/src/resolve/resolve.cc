@@ -3,11 +3,12 @@
 // 1. Reading: the facts of each candidate game are read from the description
 //    (core/fact_reader.h).
 // 2. Evaluation: the game's cases are evaluated on those facts (evaluate.h).
-// 3. Choice of game: without --game, the game whose best ruling rests on most of the
-//    description wins. A description no rule matches gets the closest provisions
-//    from ask.
+// 3. Choice of game: without --game, every game reads the description and the best
+//    weighted sum of its reading's features wins (game_choice.h). A description no rule matches
+//    gets the closest provisions from ask.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include "core/engine_impl.h"
@@ -16,6 +17,7 @@
 #include "resolve/contact_order.h"
 #include "resolve/dice.h"
 #include "resolve/evaluate.h"
+#include "resolve/game_choice.h"
 #include "resolve/measure.h"
 #include "resolve/retrieve.h"
 #include "resolve/sides.h"
@@ -86,33 +88,6 @@ std::vector<std::string> NamedVariants(const Engine::Impl& im, const std::string
     }
   }
   return named;
-}
-
-// The weights of a game's score when no game is given (Engine::Resolve): its lead
-// ruling's support, a question asked back, each fact read, its vocabulary's hints.
-constexpr double kSupportScore = 10.0;
-constexpr double kAskBackScore = 5.0;
-constexpr double kHintScore = 4.0;
-
-// An upper bound of a game's score, known before its cases are evaluated: the lead
-// ruling's support counts conditions holding on facts read from the text, so it is at
-// most the largest number of conditions one case tests on the facts read.
-double ScoreBound(const GameRules& rules, const FactMap& facts, int read, double hint) {
-  std::vector<int> tested;
-  int support = 0;
-  for (const auto& [name, list] : facts) {
-    if (std::none_of(list.begin(), list.end(), [](const Reading& r) { return r.from_text; }))
-      continue;
-    auto it = rules.cases_by_fact.find(name);
-    if (it == rules.cases_by_fact.end()) continue;
-    if (tested.empty()) tested.assign(rules.cases.size(), 0);
-    for (size_t c : it->second) {
-      for (const RuleCond& cond : rules.cases[c].when) {
-        if (cond.fact == name) support = std::max(support, ++tested[c]);
-      }
-    }
-  }
-  return support * kSupportScore + kAskBackScore + read + 0 + kHintScore * hint;
 }
 
 constexpr size_t kMaxScenarioBytes = 8192;
@@ -258,11 +233,12 @@ void RuleByRetrieval(Engine::Impl& im, const GameRules& rules,
       "): verificare che i fatti dedotti corrispondano a quanto accaduto.");
 }
 
-}  // namespace
-
-Status Engine::Resolve(const std::string& scenario, const ResolveOptions& requested,
-                       ResolveResult* result) {
-  Impl& im = *impl_;
+// Engine::Resolve; with `games`, the choice of game only: every game is evaluated and
+// its features are appended to `games` (ResolveGameCandidates).
+Status ResolveScenario(Engine& engine, const std::string& scenario, const ResolveOptions& requested,
+                       ResolveResult* result, std::vector<ResolveGameCandidate>* games) {
+  Engine::Impl& im = *engine.impl();
+  using Impl = Engine::Impl;
   ResolveOptions options = requested;  // with the game's canonical name
   *result = ResolveResult();
   result->scenario = scenario;
@@ -294,25 +270,38 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
 
   // ---- choose the game and read the facts
   std::vector<std::string> candidates;
+  std::map<std::string, double> hint_scores;
   if (!options.game.empty()) {
     candidates.push_back(options.game);
   } else {
-    std::string hinted = im.InferGame(tokens);
+    hint_scores = im.HintScores(tokens);
+    std::string hinted = Impl::InferGame(hint_scores);
     if (!hinted.empty()) candidates.push_back(hinted);
     for (const auto& g : im.games) {
       if (g != hinted) candidates.push_back(g);
     }
   }
 
-  // Without --game every game is tried: the one whose best ruling rests on most of
-  // the description wins (ties: the game the vocabulary hints at, then most facts read).
-  const std::map<std::string, double> hint_scores = im.HintScores(tokens);
+  // Without --game every game is tried: the best weighted sum of its reading's features
+  // wins (game_choice.h), the earlier candidate (the game the hints point to) on a tie.
+  const RankingWeights& w = im.weights;
+  std::vector<std::string> named;                    // games the text names
+  std::vector<std::pair<std::string, double>> vote;  // the word vote, best first
+  std::string vote_first;                            // its winner by its margin
+  if (candidates.size() > 1) {
+    named = resolve::GamesNamed(tokens, std::vector<std::string>(im.games.begin(), im.games.end()));
+    // The vote reads the index: only when it weighs (or for arbitro tune).
+    if (games || w[Weight::kResolveGameVote] != 0 || w[Weight::kResolveGameVoteFirst] != 0) {
+      vote_first = im.GameOfWords(tokens, &vote);
+    }
+  }
   // Each game's reading of the description, and the most its score can be.
   struct Attempt {
     Impl::GameResolver* gr = nullptr;
     FactMap facts;
     std::vector<std::string> contradictions;
-    double hint = 0, bound = 0;
+    resolve::GameFeatures known;  // the features known before evaluation
+    double bound = 0;
     ResolveOptions options;                   // with the variants the description names
     std::vector<std::string> variants_named;  // those variants
   };
@@ -336,25 +325,33 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
       ReadContactOrders(im, *a.gr, tokens, &a.facts);
       ReadMeasures(*a.gr, tokens, &a.facts);
     }
+    a.known[Weight::kResolveGameRead] = resolve::FactsRead(a.facts);
     if (candidates.size() > 1) {
-      auto h = hint_scores.find(candidates[k]);
-      if (h != hint_scores.end()) a.hint = h->second;
+      const std::string& game = candidates[k];
+      auto h = hint_scores.find(game);
+      if (h != hint_scores.end()) a.known[Weight::kResolveGameHint] = h->second;
+      a.known[Weight::kResolveGameNamed] = std::count(named.begin(), named.end(), game);
+      for (const auto& [voted, v] : vote) {
+        if (voted == game)
+          a.known[Weight::kResolveGameVote] = std::max(-resolve::kVoteFloor, v - vote[0].second);
+      }
+      a.known[Weight::kResolveGameVoteFirst] = vote_first == game ? 1 : 0;
     }
-    int read = 0;
-    for (const auto& [name, list] : a.facts) {
-      for (const Reading& r : list) read += r.words.empty() ? 0 : 1;
-    }
-    a.bound = ScoreBound(a.gr->rules, a.facts, read, a.hint);
+    a.bound = resolve::GameScoreBound(a.known, resolve::MaxSupport(a.gr->rules, a.facts), w);
   }
   // The best score wins, the earlier candidate on a tie. Games are evaluated from the
   // highest bound down, so that one whose bound cannot beat the best so far (structured
   // facts: one game) is not evaluated at all: the choice is the same.
   std::vector<size_t> order(candidates.size());
   for (size_t k = 0; k < order.size(); ++k) order[k] = k;
-  if (!structured) {
+  if (!structured && !games) {
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t x, size_t y) { return attempts[x].bound > attempts[y].bound; });
   }
+  std::vector<std::optional<resolve::GameFeatures>> evaluated(games ? candidates.size() : 0);
+  // --explain without a game: how each game scored, or the most it could score.
+  const bool explain_choice = options.explain && candidates.size() > 1;
+  std::vector<std::string> choice_lines(explain_choice ? candidates.size() : 0);
   bool have_best = false;
   double best_score = -1;
   size_t best_k = 0;
@@ -363,9 +360,14 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
   ResolveOptions best_options = options;
   for (size_t k : order) {
     Attempt& a = attempts[k];
-    if (have_best && !structured &&
-        (a.bound < best_score || (a.bound == best_score && k > best_k))) {
-      continue;
+    if (have_best && !structured && !games &&
+        (a.bound < best_score - resolve::kGameScoreTie ||
+         (a.bound <= best_score + resolve::kGameScoreTie && k > best_k))) {
+      if (explain_choice) {
+        choice_lines[k] = "gioco " + candidates[k] + ": non valutato (punteggio al più " +
+                          resolve::Number(a.bound) + ")";
+      }
+      continue;  // cannot score above the best, nor tie with it from an earlier place
     }
     ResolveResult attempt;
     attempt.scenario = scenario;
@@ -376,12 +378,14 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
       if (!options.game.empty()) return s;
       continue;  // a contradiction in one game's reading does not stop the others
     }
-    int read = 0;
-    for (const FactReading& f : attempt.facts) read += f.words.empty() ? 0 : 1;
-    double score = (attempt.rulings.empty() ? 0 : attempt.rulings[0].support * kSupportScore) +
-                   (attempt.unresolved.empty() ? 0 : kAskBackScore) + read + 0;
-    if (candidates.size() > 1) score += kHintScore * a.hint;
-    if (!have_best || score > best_score || (score == best_score && k < best_k)) {
+    resolve::GameFeatures f = a.known;
+    f[Weight::kResolveGameSupport] = attempt.rulings.empty() ? 0 : attempt.rulings[0].support;
+    f[Weight::kResolveGameAskBack] = attempt.unresolved.empty() ? 0 : 1;
+    const double score = resolve::GameScore(f, w);
+    if (games) evaluated[k] = f;
+    if (explain_choice) choice_lines[k] = resolve::ExplainGame(candidates[k], f, score);
+    if (!have_best || score > best_score + resolve::kGameScoreTie ||
+        (score >= best_score - resolve::kGameScoreTie && k < best_k)) {
       have_best = true;
       best_score = score;
       best_k = k;
@@ -390,6 +394,14 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
       best_options = a.options;
       best.variants_named = a.variants_named;
     }
+  }
+  if (games) {
+    for (size_t k = 0; k < candidates.size(); ++k) {
+      if (!evaluated[k]) continue;
+      games->push_back(
+          {candidates[k], std::vector<double>(evaluated[k]->x.begin(), evaluated[k]->x.end())});
+    }
+    return Status::OK();
   }
   if (!have_best) {
     return Status::InvalidArgument(
@@ -400,6 +412,12 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     if (!s.ok()) return s;
   }
   options.variants = best_options.variants;
+  if (explain_choice) {
+    choice_lines.erase(std::remove(choice_lines.begin(), choice_lines.end(), ""),
+                       choice_lines.end());
+    choice_lines.push_back("scelto il gioco " + best.game + " (il punteggio più alto)");
+    best.explanation.insert(best.explanation.begin(), choice_lines.begin(), choice_lines.end());
+  }
   *result = std::move(best);
   for (const std::string& v : result->variants_named) {
     result->notes.push_back("La descrizione indica la variante «" + v +
@@ -429,12 +447,30 @@ Status Engine::Resolve(const std::string& scenario, const ResolveOptions& reques
     ask.game = rules->game;
     ask.limit = 3;
     AskResult closest;
-    if (Ask(scenario, ask, &closest).ok()) result->closest = std::move(closest.hits);
+    if (engine.Ask(scenario, ask, &closest).ok()) result->closest = std::move(closest.hits);
     result->notes.push_back(
         "Nessuna regola strutturata corrisponde alla situazione descritta: "
         "si vedano le disposizioni più vicine.");
   }
   return QuoteVariantChanges(im, options, result);
+}
+
+}  // namespace
+
+Status Engine::Resolve(const std::string& scenario, const ResolveOptions& options,
+                       ResolveResult* result) {
+  return ResolveScenario(*this, scenario, options, result, nullptr);
+}
+
+Status Engine::ResolveGameCandidates(const std::string& scenario,
+                                     std::vector<ResolveGameCandidate>* out) {
+  out->clear();
+  ResolveResult ignored;
+  return ResolveScenario(*this, scenario, ResolveOptions{}, &ignored, out);
+}
+
+size_t Engine::ResolveGameFeatureFirst() {
+  return kResolveGameFirst;
 }
 
 }  // namespace arbitro

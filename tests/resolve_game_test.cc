@@ -1,0 +1,183 @@
+// resolve without --game: the choice of game (query/src/resolve/game_choice.h), a weighted
+// sum of named features whose weights (resolve.game.*) live in query/ranking-weights.tsv.
+// The situations are written for this test; none names its game by --game.
+#include <catch2/catch.hpp>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_util.h"
+
+namespace arbitro {
+namespace {
+
+using test::TempDir;
+
+const std::string& GameIndex() {
+  static TempDir dir;
+  static const std::string path = [] {
+    test::IndexOrFail(ARBITRO_CORPUS_DIR, dir / "index");
+    return dir / "index";
+  }();
+  return path;
+}
+
+std::unique_ptr<Engine> OpenGameEngine() {
+  std::unique_ptr<Engine> engine;
+  REQUIRE(Engine::Open(GameIndex(), &engine).ok());
+  return engine;
+}
+
+std::string ChosenGame(Engine& engine, const std::string& text) {
+  ResolveResult r;
+  const Status s = engine.Resolve(text, ResolveOptions{}, &r);
+  INFO(s.message());
+  REQUIRE(s.ok());
+  return r.game;
+}
+
+size_t WeightIndex(const std::string& name) {
+  const std::vector<std::string> names = Engine::RankingWeightNames();
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (names[k] == name) return k;
+  }
+  FAIL("no weight " << name);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("resolve without a game chooses the game of clear situations", "[resolve][corpus]") {
+  std::unique_ptr<Engine> engine = OpenGameEngine();
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      // Calciotto: its own words (calciatore, tiro d'inizio, zona porta), or its name.
+      {"tiro d'inizio: il mio calciatore passa il pallone a un compagno nella zona porta",
+       "calciotto"},
+      {"gioco a calciotto: il mio calciatore fa fallo in area sul loro attaccante", "calciotto"},
+      {"gioco a calciotto, il portiere avversario esce dall'area e prende il pallone con le mani",
+       "calciotto"},
+      // Soccer Tactics: pedine and frecce, or its name.
+      {"la mia pedina si muove con la freccia e arriva davanti alla porta avversaria",
+       "soccer-tactics"},
+      {"con soccer tactics, la mia pedina in fuorigioco riceve il passaggio", "soccer-tactics"},
+      // Subbuteo: its infringements, or its name against a stronger reading elsewhere.
+      {"l'attaccante colpisce un omino avversario fermo prima della palla dentro l'area di tiro",
+       "subbuteo"},
+      {"a subbuteo il mio omino tocca la palla tre volte di fila", "subbuteo"},
+      {"in una partita di subbuteo il portiere avversario para fuori dall'area di porta",
+       "subbuteo"},
+      // Table rugby: touche, mischia, in avanti, or its name.
+      {"dopo la touche il mio omino passa la palla in avanti a un compagno", "subbuteo-rugby"},
+      {"durante la mischia il tallonatore avversario tocca la palla con il bastoncino",
+       "subbuteo-rugby"},
+      {"nel rugby da tavolo il mio omino calcia e la palla esce direttamente in laterale",
+       "subbuteo-rugby"},
+  };
+  for (const auto& [text, game] : cases) {
+    INFO(text);
+    CHECK(ChosenGame(*engine, text) == game);
+  }
+}
+
+TEST_CASE("each game's features: the game named, its hints, the word vote", "[resolve][corpus]") {
+  std::unique_ptr<Engine> engine = OpenGameEngine();
+  const size_t first = Engine::ResolveGameFeatureFirst();
+  const size_t named = WeightIndex("resolve.game.named") - first,
+               hint = WeightIndex("resolve.game.hint") - first,
+               vote = WeightIndex("resolve.game.vote") - first,
+               support = WeightIndex("resolve.game.support") - first;
+  std::vector<ResolveGameCandidate> games;
+  REQUIRE(engine
+              ->ResolveGameCandidates(
+                  "a subbuteo il portierino tocca la palla fuori dalla sua area di tiro", &games)
+              .ok());
+  REQUIRE(games.size() == engine->GameNames().size());
+  std::map<std::string, std::vector<double>> by_game;
+  for (const ResolveGameCandidate& g : games) {
+    CHECK(g.features.size() == Engine::RankingWeightNames().size() - first);
+    by_game[g.game] = g.features;
+  }
+  const std::vector<double>& subbuteo = by_game.at("subbuteo");
+  CHECK(subbuteo[named] == 1);
+  // "subbuteo" (1) and "portierino" (1) are Subbuteo's hints; "area di tiro" (1) too.
+  CHECK(subbuteo[hint] == 3);
+  CHECK(subbuteo[vote] == 0);  // the vote's best game
+  for (const auto& [game, x] : by_game) {
+    INFO(game);
+    CHECK(x[vote] <= 0);
+    CHECK(x[support] >= 0);
+    if (game != "subbuteo") CHECK(x[named] == 0);
+  }
+  // "Subbuteo rugby" names the rugby game only.
+  REQUIRE(engine->ResolveGameCandidates("nel subbuteo rugby la palla esce in touche", &games).ok());
+  for (const ResolveGameCandidate& g : games) {
+    INFO(g.game);
+    CHECK(g.features[named] == (g.game == "subbuteo-rugby" ? 1 : 0));
+  }
+}
+
+TEST_CASE("the choice of game weighs with the resolve.game.* lines of the weights file",
+          "[resolve][weights][corpus]") {
+  // Every resolve.game.* line of query/ranking-weights.tsv is the engine's weight.
+  std::map<std::string, double> file;
+  std::istringstream in(
+      test::ReadFile(std::string(ARBITRO_SCHEMA_DIR) + "/../query/ranking-weights.tsv"));
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("resolve.game.", 0) != 0) continue;
+    const size_t tab = line.find('\t');
+    file[line.substr(0, tab)] = std::stod(line.substr(tab + 1, line.find('\t', tab + 1) - tab - 1));
+  }
+  const std::vector<std::string> names = Engine::RankingWeightNames();
+  std::unique_ptr<Engine> engine = OpenGameEngine();
+  const std::vector<double> values = engine->RankingWeightValues();
+  size_t game_weights = 0;
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (names[k].rfind("resolve.game.", 0) != 0) continue;
+    ++game_weights;
+    INFO(names[k]);
+    REQUIRE(file.count(names[k]) == 1);
+    CHECK(values[k] == Approx(file.at(names[k])));
+  }
+  CHECK(game_weights == 7);
+  CHECK(file.size() == game_weights);
+  CHECK(Engine::ResolveGameFeatureFirst() == WeightIndex("resolve.game.support"));
+
+  // The weights decide: a text naming Subbuteo but read more fully by another game goes
+  // to Subbuteo when the game named weighs, and elsewhere when only the support does.
+  const std::string text =
+      "giochiamo a subbuteo: l'avversario fa la mossa difensiva mentre la palla è ancora ferma";
+  std::vector<double> w = values;
+  for (size_t k = Engine::ResolveGameFeatureFirst(); k < w.size(); ++k) w[k] = 0;
+  w[WeightIndex("resolve.game.support")] = 1;
+  REQUIRE(engine->SetRankingWeights(w).ok());
+  const std::string by_support = ChosenGame(*engine, text);
+  CHECK(by_support != "subbuteo");
+  w[WeightIndex("resolve.game.named")] = 10;
+  REQUIRE(engine->SetRankingWeights(w).ok());
+  CHECK(ChosenGame(*engine, text) == "subbuteo");
+}
+
+TEST_CASE("--explain without a game shows how each game scored", "[resolve][corpus]") {
+  std::unique_ptr<Engine> engine = OpenGameEngine();
+  ResolveOptions options;
+  options.explain = true;
+  ResolveResult r;
+  REQUIRE(engine->Resolve("a subbuteo il mio omino tocca la palla tre volte di fila", options, &r)
+              .ok());
+  int scored = 0;
+  bool chosen = false;
+  for (const std::string& line : r.explanation) {
+    scored += line.rfind("gioco ", 0) == 0;
+    chosen = chosen || line == "scelto il gioco subbuteo (il punteggio più alto)";
+  }
+  CHECK(scored == static_cast<int>(engine->GameNames().size()));
+  CHECK(chosen);
+  // With --game there is no choice to explain.
+  options.game = "subbuteo";
+  REQUIRE(engine->Resolve("a subbuteo il mio omino tocca la palla tre volte di fila", options, &r)
+              .ok());
+  for (const std::string& line : r.explanation) CHECK(line.rfind("scelto il gioco", 0) != 0);
+}
+
+}  // namespace arbitro
