@@ -13,7 +13,6 @@
 using arbitro::test::Json;
 using arbitro::test::Resolve;
 using arbitro::test::RunArbitro;
-using arbitro::test::TempDir;
 
 namespace {
 
@@ -29,11 +28,10 @@ Values Strings(const Json& array) {
 
 TEST_CASE("resolve reads contact orders, what a length is measured from, a named variant",
           "[e2e]") {
-  TempDir idx;
   const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
-  REQUIRE(RunArbitro({"--index", idx.path(), "index"}, real).exit_code == 0);
+  const std::string& index = arbitro::test::BundledCorpusIndex();
   auto rugby = [&](const char* text, const char* fact) {
-    return arbitro::test::ReadValues(Resolve(idx.path(), real, "subbuteo-rugby", text), fact,
+    return arbitro::test::ReadValues(Resolve(index, real, "subbuteo-rugby", text), fact,
                                      /*with_words=*/true);
   };
 
@@ -58,14 +56,14 @@ TEST_CASE("resolve reads contact orders, what a length is measured from, a named
     }
     // The order decides: a ruck (ball first, then the defender, ball within 5 cm) keeps
     // the possession.
-    const Json j = Resolve(idx.path(), real, "subbuteo-rugby",
+    const Json j = Resolve(index, real, "subbuteo-rugby",
                            "durante l'avanzamento tocco prima la palla, poi il difensore, e la "
                            "palla si ferma a 2 cm dal mio omino");
     REQUIRE(j["rulings"].size() > 0);
     CHECK(arbitro::test::Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap6__s6.1__c2"));
 
     // Subbuteo's object fact takes the miniature-first order only.
-    const Json s = Resolve(idx.path(), real, "subbuteo",
+    const Json s = Resolve(index, real, "subbuteo",
                            "in area il difensore colpisce prima il mio centravanti, poi la palla");
     CHECK(arbitro::test::ReadValues(s, "oggetto") == Values{"miniatura-poi-palla"});
   }
@@ -85,12 +83,12 @@ TEST_CASE("resolve reads contact orders, what a length is measured from, a named
     const char* text =
         "giochiamo due contro due: il mio compagno lascia 3 punti spostamento "
         "inutilizzati e li uso io nello stesso turno";
-    const Json named = Resolve(idx.path(), real, "calciotto", text);
+    const Json named = Resolve(index, real, "calciotto", text);
     CHECK(Strings(named["variants_named"]) == Values{"piu-giocatori"});
     REQUIRE(named["rulings"].size() > 0);
     CHECK(arbitro::test::Cites(named["rulings"][0], "calciotto#piu-giocatori__p4"));
     // Given with --variant, the same ruling; nothing is said to be named.
-    auto given = RunArbitro({"--index", idx.path(), "resolve", "--json", "--game", "calciotto",
+    auto given = RunArbitro({"--index", index, "resolve", "--json", "--game", "calciotto",
                              "--variant", "piu-giocatori",
                              "il mio compagno lascia 3 punti spostamento inutilizzati e li uso "
                              "io nello stesso turno"},
@@ -101,7 +99,7 @@ TEST_CASE("resolve reads contact orders, what a length is measured from, a named
     REQUIRE(g["rulings"].size() > 0);
     CHECK(g["rulings"][0]["case"].string == named["rulings"][0]["case"].string);
     // A description that names no variant applies none.
-    CHECK(Strings(Resolve(idx.path(), real, "calciotto",
+    CHECK(Strings(Resolve(index, real, "calciotto",
                           "il mio terzino prende il secondo giallo")["variants_named"])
               .empty());
   }

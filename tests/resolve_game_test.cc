@@ -7,21 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "resolve_json.h"
 #include "test_util.h"
 
 namespace arbitro {
 namespace {
 
-using test::TempDir;
 
-const std::string& GameIndex() {
-  static TempDir dir;
-  static const std::string path = [] {
-    test::IndexOrFail(ARBITRO_CORPUS_DIR, dir / "index");
-    return dir / "index";
-  }();
-  return path;
-}
+const std::string& GameIndex() { return test::BundledCorpusIndex(); }
 
 std::unique_ptr<Engine> OpenGameEngine() {
   std::unique_ptr<Engine> engine;

@@ -11,6 +11,17 @@
 
 namespace arbitro::test {
 
+// An index of the bundled corpus, built once per test run (in-process) and shared by the
+// end-to-end tests that only read it.
+inline const std::string& BundledCorpusIndex() {
+  static TempDir dir;
+  static const std::string path = [] {
+    IndexOrFail(ARBITRO_CORPUS_DIR, dir / "index");
+    return dir / "index";
+  }();
+  return path;
+}
+
 // `arbitro --index INDEX resolve --json --game GAME TEXT` in the environment `env`, as JSON;
 // fails the test when the command does not exit 0.
 inline Json Resolve(const std::string& index, const std::string& env, const char* game,

@@ -12,7 +12,6 @@ using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::Resolve;
 using arbitro::test::RunArbitro;
-using arbitro::test::TempDir;
 
 namespace {
 
@@ -21,25 +20,24 @@ using Values = std::vector<std::string>;
 }  // namespace
 
 TEST_CASE("resolve negates a form whose subject is nessuno", "[e2e]") {
-  TempDir idx;
   const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
-  REQUIRE(RunArbitro({"--index", idx.path(), "index"}, real).exit_code == 0);
+  const std::string& index = arbitro::test::BundledCorpusIndex();
 
-  const Json some = Resolve(idx.path(), real, "soccer-tactics",
+  const Json some = Resolve(index, real, "soccer-tactics",
                             "faccio un dribbling e una sua pedina ci arriva");
   CHECK(ReadValues(some, "sid-raggiunge") == Values{"si"});
   // Through a possessive: the other value, and the ruling that follows from it.
-  const Json none = Resolve(idx.path(), real, "soccer-tactics",
+  const Json none = Resolve(index, real, "soccer-tactics",
                             "dribblo, lui tira il dado e nessuna sua pedina ci arriva");
   CHECK(ReadValues(none, "sid-raggiunge") == Values{"no"});
   REQUIRE(none["rulings"].size() >= 1);
   CHECK(none["rulings"][0]["sanctions"][0]["type"].string == "possesso-palla");
   // Right before the form.
-  const Json bare = Resolve(idx.path(), real, "soccer-tactics",
+  const Json bare = Resolve(index, real, "soccer-tactics",
                             "dribbling riuscito, nessuna pedina avversaria ci arriva");
   CHECK(ReadValues(bare, "sid-raggiunge") == Values{"no"});
   // "nessun" that is not the form's subject negates nothing.
-  const Json other = Resolve(idx.path(), real, "soccer-tactics",
+  const Json other = Resolve(index, real, "soccer-tactics",
                              "dribbling: nessun problema, la pedina avversaria ci arriva");
   CHECK(ReadValues(other, "sid-raggiunge") == Values{"si"});
 }

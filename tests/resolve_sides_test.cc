@@ -12,7 +12,6 @@ using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::Resolve;
 using arbitro::test::RunArbitro;
-using arbitro::test::TempDir;
 
 namespace {
 
@@ -21,56 +20,55 @@ using Values = std::vector<std::string>;
 }  // namespace
 
 TEST_CASE("resolve reads the teller's side and the actor apart from the object", "[e2e]") {
-  TempDir idx;
   const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
-  REQUIRE(RunArbitro({"--index", idx.path(), "index"}, real).exit_code == 0);
+  const std::string& index = arbitro::test::BundledCorpusIndex();
 
   {  // "my 22" is the kicker's area when the teller kicks, the defender's when the other
      // side is the one attacking; when nothing says, the form's attacker's-seat reading.
     const Json kicker =
-        Resolve(idx.path(), real, "subbuteo-rugby",
+        Resolve(index, real, "subbuteo-rugby",
                 "ho calciato dalla mia area dei 22 metri e la palla esce in laterale");
     CHECK(ReadValues(kicker, "zona") == Values{"area-22-metri-attaccante"});
     const Json defender = Resolve(
-        idx.path(), real, "subbuteo-rugby",
+        index, real, "subbuteo-rugby",
         "il loro attaccante calcia e la palla colpisce un mio omino nella mia area dei 22 metri");
     CHECK(ReadValues(defender, "zona") == Values{"area-22-metri-difensore"});
     CHECK(ReadValues(defender, "autore") == Values{"attaccante"});
-    const Json unknown = Resolve(idx.path(), real, "subbuteo-rugby",
+    const Json unknown = Resolve(index, real, "subbuteo-rugby",
                                  "la palla esce in laterale dalla mia area dei 22 metri");
     CHECK(ReadValues(unknown, "zona") == Values{"area-22-metri-attaccante"});
   }
   {  // "una mia miniatura": the attacker's piece when the teller advances, the defender's
      // when the teller defends. The ball named as what touches is no contact with the ball.
-    const Json attacking = Resolve(idx.path(), real, "subbuteo-rugby",
+    const Json attacking = Resolve(index, real, "subbuteo-rugby",
                                    "sto avanzando e la palla tocca una mia miniatura ferma");
     CHECK(ReadValues(attacking, "contatto") == Values{"miniatura-offensiva"});
-    const Json defending = Resolve(idx.path(), real, "subbuteo-rugby",
+    const Json defending = Resolve(index, real, "subbuteo-rugby",
                                    "io difendo e la palla tocca una mia miniatura ferma");
     CHECK(ReadValues(defending, "contatto") == Values{"miniatura-difensiva"});
   }
   {  // The side acted on is no actor: the direct object, a piece of that side, a passive.
     const Json piece =
-        Resolve(idx.path(), real, "subbuteo", "il mio attaccante colpisce un omino del difensore");
+        Resolve(index, real, "subbuteo", "il mio attaccante colpisce un omino del difensore");
     CHECK(ReadValues(piece, "autore") == Values{"attaccante"});
-    const Json keeper = Resolve(idx.path(), real, "subbuteo",
+    const Json keeper = Resolve(index, real, "subbuteo",
                                 "l'attaccante tocca il portiere avversario con la sua miniatura");
     CHECK(ReadValues(keeper, "autore") == Values{"attaccante"});
     CHECK(ReadValues(keeper, "oggetto") == Values{"portiere", "miniatura"});
-    const Json passive = Resolve(idx.path(), real, "subbuteo",
+    const Json passive = Resolve(index, real, "subbuteo",
                                  "il mio attaccante è stato colpito dal difensore durante il tiro");
     CHECK(ReadValues(passive, "autore") == Values{"difensore"});
-    const Json agent = Resolve(idx.path(), real, "subbuteo",
+    const Json agent = Resolve(index, real, "subbuteo",
                                "la palla è stata toccata con la mano da parte del difensore");
     CHECK(ReadValues(agent, "autore") == Values{"difensore"});
   }
   {  // The teller's own role is not who committed the foul when the other side is named
      // doing it; when nobody else is, it is.
-    const Json other = Resolve(idx.path(), real, "soccer-tactics",
+    const Json other = Resolve(index, real, "soccer-tactics",
                                "sto attaccando e l'avversario mette cinque pedine in fila davanti "
                                "alla porta");
     CHECK(ReadValues(other, "squadra") == Values{"squadra-in-difesa"});
-    const Json own = Resolve(idx.path(), real, "soccer-tactics",
+    const Json own = Resolve(index, real, "soccer-tactics",
                              "stiamo attaccando e commettiamo un fallo di mano");
     CHECK(ReadValues(own, "squadra") == Values{"squadra-in-attacco"});
   }
