@@ -116,15 +116,10 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       for (size_t k = i; k < i + span; ++k) span_words += (k > i ? " " : "") + words[k].word;
       // Negation just before the form: a two-valued fact takes its other value. "senza"
       // also negates through an infinitive ("senza toccare il campo").
-      auto infinitive = [](const std::string& w) {
-        return w.size() > 4 && (w.compare(w.size() - 3, 3, "are") == 0 ||
-                                w.compare(w.size() - 3, 3, "ere") == 0 ||
-                                w.compare(w.size() - 3, 3, "ire") == 0);
-      };
       bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
                                 words[i - 1].word == "né")) ||
                      (i > 1 && words[i - 2].word == "non") ||
-                     (i > 1 && words[i - 2].word == "senza" && infinitive(words[i - 1].word)) ||
+                     (i > 1 && words[i - 2].word == "senza" && IsInfinitive(words[i - 1].word)) ||
                      NegatedThroughVerb(words, i) || NoneSubject(words, i);
       if (negated) {
         if (fact.values.size() == 2 && !fact.integer) {

@@ -22,20 +22,20 @@ const std::set<std::string> kBridges = {
     "eravamo", "stato", "stata", "stati",   "state",   "sia",     "fosse",   "ancora",
     "mai",     "più",   "piu",   "affatto", "proprio", "neanche", "nemmeno", "ancor"};
 
-bool Infinitive(const std::string& w) {
+}  // namespace
+
+bool IsInfinitive(const std::string& w) {
   return w.size() > 4 &&
          (w.compare(w.size() - 3, 3, "are") == 0 || w.compare(w.size() - 3, 3, "ere") == 0 ||
           w.compare(w.size() - 3, 3, "ire") == 0);
 }
-
-}  // namespace
 
 bool NegatedThroughVerb(const std::vector<Token>& words, size_t i) {
   if (i < 3 || words[i - 3].word != "non") return false;
   const std::string& a = words[i - 2].word;
   const std::string& b = words[i - 1].word;
   // "non voglio giocare [il vantaggio]", "non riesce a toccare [la palla]"
-  if (kModals.count(a) && Infinitive(b)) return true;
+  if (kModals.count(a) && IsInfinitive(b)) return true;
   // "non aveva ancora [fatto il marcamento]", "non era mai [uscita]"
   return kBridges.count(a) > 0 && kBridges.count(b) > 0;
 }

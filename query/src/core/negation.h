@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "arbitro/indexer.h"
@@ -19,5 +20,7 @@ namespace arbitro {
 // ("ancora", "mai", "più"). `words` are the description's content words (stopwords
 // dropped), as fact_reader.cc reads them.
 bool NegatedThroughVerb(const std::vector<Token>& words, size_t i);
+// Whether a word looks like an infinitive (-are, -ere, -ire, longer than four letters).
+bool IsInfinitive(const std::string& word);
 
 }  // namespace arbitro
