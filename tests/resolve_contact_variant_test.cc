@@ -11,7 +11,7 @@
 #include "test_util.h"
 
 using arbitro::test::Json;
-using arbitro::test::Resolve;
+using arbitro::test::ResolveBundled;
 using arbitro::test::RunArbitro;
 
 namespace {
@@ -31,7 +31,7 @@ TEST_CASE("resolve reads contact orders, what a length is measured from, a named
   const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
   const std::string& index = arbitro::test::BundledCorpusIndex();
   auto rugby = [&](const char* text, const char* fact) {
-    return arbitro::test::ReadValues(Resolve(index, real, "subbuteo-rugby", text), fact,
+    return arbitro::test::ReadValues(ResolveBundled("subbuteo-rugby", text), fact,
                                      /*with_words=*/true);
   };
 
@@ -56,15 +56,16 @@ TEST_CASE("resolve reads contact orders, what a length is measured from, a named
     }
     // The order decides: a ruck (ball first, then the defender, ball within 5 cm) keeps
     // the possession.
-    const Json j = Resolve(index, real, "subbuteo-rugby",
-                           "durante l'avanzamento tocco prima la palla, poi il difensore, e la "
-                           "palla si ferma a 2 cm dal mio omino");
+    const Json j =
+        ResolveBundled("subbuteo-rugby",
+                       "durante l'avanzamento tocco prima la palla, poi il difensore, e la "
+                       "palla si ferma a 2 cm dal mio omino");
     REQUIRE(j["rulings"].size() > 0);
     CHECK(arbitro::test::Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap6__s6.1__c2"));
 
     // Subbuteo's object fact takes the miniature-first order only.
-    const Json s = Resolve(index, real, "subbuteo",
-                           "in area il difensore colpisce prima il mio centravanti, poi la palla");
+    const Json s = ResolveBundled(
+        "subbuteo", "in area il difensore colpisce prima il mio centravanti, poi la palla");
     CHECK(arbitro::test::ReadValues(s, "oggetto") == Values{"miniatura-poi-palla"});
   }
 
@@ -83,24 +84,24 @@ TEST_CASE("resolve reads contact orders, what a length is measured from, a named
     const char* text =
         "giochiamo due contro due: il mio compagno lascia 3 punti spostamento "
         "inutilizzati e li uso io nello stesso turno";
-    const Json named = Resolve(index, real, "calciotto", text);
+    const Json named = ResolveBundled("calciotto", text);
     CHECK(Strings(named["variants_named"]) == Values{"piu-giocatori"});
     REQUIRE(named["rulings"].size() > 0);
     CHECK(arbitro::test::Cites(named["rulings"][0], "calciotto#piu-giocatori__p4"));
     // Given with --variant, the same ruling; nothing is said to be named.
-    auto given = RunArbitro({"--index", index, "resolve", "--json", "--game", "calciotto",
-                             "--variant", "piu-giocatori",
-                             "il mio compagno lascia 3 punti spostamento inutilizzati e li uso "
-                             "io nello stesso turno"},
-                            real);
+    auto given = RunArbitro(
+        {"--index", index, "resolve", "--json", "--game", "calciotto", "--variant", "piu-giocatori",
+         "il mio compagno lascia 3 punti spostamento inutilizzati e li uso "
+         "io nello stesso turno"},
+        real);
     REQUIRE(given.exit_code == 0);
     const Json g = Json::Parse(given.out);
     CHECK(Strings(g["variants_named"]).empty());
     REQUIRE(g["rulings"].size() > 0);
     CHECK(g["rulings"][0]["case"].string == named["rulings"][0]["case"].string);
     // A description that names no variant applies none.
-    CHECK(Strings(Resolve(index, real, "calciotto",
-                          "il mio terzino prende il secondo giallo")["variants_named"])
+    CHECK(Strings(ResolveBundled("calciotto",
+                                 "il mio terzino prende il secondo giallo")["variants_named"])
               .empty());
   }
 }

@@ -11,8 +11,7 @@
 
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
-using arbitro::test::Resolve;
-using arbitro::test::RunArbitro;
+using arbitro::test::ResolveBundled;
 
 namespace {
 
@@ -20,52 +19,48 @@ using Values = std::vector<std::string>;
 
 }  // namespace
 
-TEST_CASE("resolve reads dice duels told with the verb first, scores and comparisons",
-          "[e2e]") {
-  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
-  const std::string& index = arbitro::test::BundledCorpusIndex();
-
+TEST_CASE("resolve reads dice duels told with the verb first, scores and comparisons", "[e2e]") {
   {  // The verb before its subject: both sides, then one side each.
-    const Json both = Resolve(index, real, "soccer-tactics",
-                              "ci contendiamo la palla e facciamo tutti e due 5 col dado");
+    const Json both = ResolveBundled("soccer-tactics",
+                                     "ci contendiamo la palla e facciamo tutti e due 5 col dado");
     CHECK(ReadValues(both, "dado-sia") == Values{"5"});
     CHECK(ReadValues(both, "dado-sid") == Values{"5"});
     CHECK(ReadValues(both, "esito-contrasto") == Values{"parita"});
-    const Json each = Resolve(index, real, "soccer-tactics",
-                              "contrasto a centrocampo: faccio io 2 e poi tira lui 4");
+    const Json each =
+        ResolveBundled("soccer-tactics", "contrasto a centrocampo: faccio io 2 e poi tira lui 4");
     CHECK(ReadValues(each, "dado-sia") == Values{"2"});
     CHECK(ReadValues(each, "dado-sid") == Values{"4"});
     CHECK(ReadValues(each, "esito-contrasto") == Values{"vince-sid"});
   }
   {  // A tie restated as a score after the rolls: the totals replace the dice said before.
-    const Json j = Resolve(index, real, "calciotto",
-                           "nel contrasto io totalizzo 7 col bonus, lui uguale: siamo 9 a 9");
+    const Json j = ResolveBundled(
+        "calciotto", "nel contrasto io totalizzo 7 col bonus, lui uguale: siamo 9 a 9");
     CHECK(ReadValues(j, "punteggio") == Values{"parita"});
     REQUIRE(j["rulings"].size() >= 1);
     CHECK(j["rulings"][0]["sanctions"][0]["type"].string == "rilancio-dadi");
     // A score with no roll said before it is no duel (a match score).
-    const Json score = Resolve(index, real, "calciotto", "la partita finisce 2 a 2");
+    const Json score = ResolveBundled("calciotto", "la partita finisce 2 a 2");
     CHECK(ReadValues(score, "punteggio").empty());
   }
   {  // A comparison in words, by whom it is said of.
-    const Json more = Resolve(index, real, "calciotto",
-                              "ho io la palla, mi contrasta e coi dadi faccio più di lui");
+    const Json more =
+        ResolveBundled("calciotto", "ho io la palla, mi contrasta e coi dadi faccio più di lui");
     CHECK(ReadValues(more, "punteggio") == Values{"maggiore-attaccante"});
-    const Json less = Resolve(index, real, "calciotto",
-                              "mi fa il contrasto e ai dadi ho fatto meno di lui");
+    const Json less =
+        ResolveBundled("calciotto", "mi fa il contrasto e ai dadi ho fatto meno di lui");
     CHECK(ReadValues(less, "punteggio") == Values{"maggiore-difensore"});
-    const Json them = Resolve(index, real, "calciotto",
-                              "contrasto sul mio centrocampista: coi dadi lui fa più di me");
+    const Json them =
+        ResolveBundled("calciotto", "contrasto sul mio centrocampista: coi dadi lui fa più di me");
     CHECK(ReadValues(them, "punteggio") == Values{"maggiore-difensore"});
     // "più di" with no duel near says nothing of the dice.
-    const Json far = Resolve(index, real, "calciotto",
-                             "il mio attaccante corre più di lui verso la porta");
+    const Json far =
+        ResolveBundled("calciotto", "il mio attaccante corre più di lui verso la porta");
     CHECK(ReadValues(far, "punteggio").empty());
   }
   {  // The side named after the number, and a piece's own number that is no roll.
-    const Json j = Resolve(index, real, "soccer-tactics",
-                           "il mio centrocampista n.10 contrasta e tira 2 contro il 5 "
-                           "dell'attaccante avversario");
+    const Json j = ResolveBundled("soccer-tactics",
+                                  "il mio centrocampista n.10 contrasta e tira 2 contro il 5 "
+                                  "dell'attaccante avversario");
     CHECK(ReadValues(j, "dado-sid") == Values{"2"});
     CHECK(ReadValues(j, "dado-sia") == Values{"5"});
     CHECK(ReadValues(j, "esito-contrasto") == Values{"vince-sia"});

@@ -32,6 +32,11 @@ inline Json Resolve(const std::string& index, const std::string& env, const char
   return Json::Parse(r.out);
 }
 
+// Resolve on BundledCorpusIndex(), with the bundled corpus as the environment's corpus.
+inline Json ResolveBundled(const char* game, const char* text) {
+  return Resolve(BundledCorpusIndex(), CorpusEnv(ARBITRO_CORPUS_DIR), game, text);
+}
+
 // True when the ruling cites the provision `id`.
 inline bool Cites(const Json& ruling, const std::string& id) {
   for (size_t i = 0; i < ruling["citations"].size(); ++i) {

@@ -11,8 +11,7 @@
 
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
-using arbitro::test::Resolve;
-using arbitro::test::RunArbitro;
+using arbitro::test::ResolveBundled;
 
 namespace {
 
@@ -21,30 +20,27 @@ using Values = std::vector<std::string>;
 }  // namespace
 
 TEST_CASE("resolve reads a negation through a modal verb or an auxiliary", "[e2e]") {
-  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
-  const std::string& index = arbitro::test::BundledCorpusIndex();
-
   // "non" + modal + infinitive before the form.
-  const Json modal = Resolve(index, real, "subbuteo",
-                             "il difensore sbaglia il marcamento e io non voglio giocare il "
-                             "vantaggio");
+  const Json modal = ResolveBundled("subbuteo",
+                                    "il difensore sbaglia il marcamento e io non voglio giocare il "
+                                    "vantaggio");
   CHECK(ReadValues(modal, "vantaggio") == Values{"non-richiesto"});
-  const Json wants = Resolve(index, real, "subbuteo",
-                             "il difensore sbaglia il marcamento e io voglio giocare il vantaggio");
+  const Json wants = ResolveBundled(
+      "subbuteo", "il difensore sbaglia il marcamento e io voglio giocare il vantaggio");
   CHECK(ReadValues(wants, "vantaggio") == Values{"richiesto"});
 
   // "non" + auxiliary + adverb of time before the form.
-  const Json not_yet = Resolve(index, real, "subbuteo",
-                               "il mio omino colpisce la palla che non era ancora ferma");
+  const Json not_yet =
+      ResolveBundled("subbuteo", "il mio omino colpisce la palla che non era ancora ferma");
   CHECK(ReadValues(not_yet, "stato-oggetto") == Values{"in-movimento"});
   const Json still =
-      Resolve(index, real, "subbuteo", "il mio omino colpisce la palla che era ancora ferma");
+      ResolveBundled("subbuteo", "il mio omino colpisce la palla che era ancora ferma");
   CHECK(ReadValues(still, "stato-oggetto") == Values{"fermo"});
 
   // "non" three words before the form, through a verb that is neither a modal nor an
   // auxiliary, negates nothing.
-  const Json other = Resolve(index, real, "subbuteo",
-                             "il difensore sbaglia il marcamento, io non guardo l'arbitro: "
-                             "vantaggio!");
+  const Json other = ResolveBundled("subbuteo",
+                                    "il difensore sbaglia il marcamento, io non guardo l'arbitro: "
+                                    "vantaggio!");
   CHECK(ReadValues(other, "vantaggio") == Values{"richiesto"});
 }

@@ -10,8 +10,7 @@
 
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
-using arbitro::test::Resolve;
-using arbitro::test::RunArbitro;
+using arbitro::test::ResolveBundled;
 
 namespace {
 
@@ -20,24 +19,21 @@ using Values = std::vector<std::string>;
 }  // namespace
 
 TEST_CASE("resolve negates a form whose subject is nessuno", "[e2e]") {
-  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
-  const std::string& index = arbitro::test::BundledCorpusIndex();
-
-  const Json some = Resolve(index, real, "soccer-tactics",
-                            "faccio un dribbling e una sua pedina ci arriva");
+  const Json some =
+      ResolveBundled("soccer-tactics", "faccio un dribbling e una sua pedina ci arriva");
   CHECK(ReadValues(some, "sid-raggiunge") == Values{"si"});
   // Through a possessive: the other value, and the ruling that follows from it.
-  const Json none = Resolve(index, real, "soccer-tactics",
-                            "dribblo, lui tira il dado e nessuna sua pedina ci arriva");
+  const Json none =
+      ResolveBundled("soccer-tactics", "dribblo, lui tira il dado e nessuna sua pedina ci arriva");
   CHECK(ReadValues(none, "sid-raggiunge") == Values{"no"});
   REQUIRE(none["rulings"].size() >= 1);
   CHECK(none["rulings"][0]["sanctions"][0]["type"].string == "possesso-palla");
   // Right before the form.
-  const Json bare = Resolve(index, real, "soccer-tactics",
-                            "dribbling riuscito, nessuna pedina avversaria ci arriva");
+  const Json bare =
+      ResolveBundled("soccer-tactics", "dribbling riuscito, nessuna pedina avversaria ci arriva");
   CHECK(ReadValues(bare, "sid-raggiunge") == Values{"no"});
   // "nessun" that is not the form's subject negates nothing.
-  const Json other = Resolve(index, real, "soccer-tactics",
-                             "dribbling: nessun problema, la pedina avversaria ci arriva");
+  const Json other = ResolveBundled("soccer-tactics",
+                                    "dribbling: nessun problema, la pedina avversaria ci arriva");
   CHECK(ReadValues(other, "sid-raggiunge") == Values{"si"});
 }

@@ -13,7 +13,7 @@
 using arbitro::test::Cites;
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
-using arbitro::test::Resolve;
+using arbitro::test::ResolveBundled;
 using arbitro::test::RunArbitro;
 
 namespace {
@@ -71,8 +71,8 @@ TEST_CASE("resolve compares the totals of a duel with the bonuses of the pieces 
   const std::string& index = arbitro::test::BundledCorpusIndex();
 
   {  // The goalkeeper adds 2: 3 + 2 beats 4. The dice stay as rolled; the bonus is cited.
-    const Json j = Resolve(index, real, "soccer-tactics",
-                           "il portiere avversario mi contrasta: io faccio 4 e lui fa 3");
+    const Json j = ResolveBundled("soccer-tactics",
+                                  "il portiere avversario mi contrasta: io faccio 4 e lui fa 3");
     CHECK(ReadValues(j, "dado-sia") == Values{"4"});
     CHECK(ReadValues(j, "dado-sid") == Values{"3"});
     CHECK(ReadValues(j, "esito-contrasto") == Values{"vince-sid"});
@@ -82,22 +82,22 @@ TEST_CASE("resolve compares the totals of a duel with the bonuses of the pieces 
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r4__d__p5"));
   }
   {  // The defender piece adds 1: 4 + 1 against 5 is a tie, the dice are rolled again.
-    const Json j = Resolve(index, real, "soccer-tactics",
-                           "contrasto: il mio attaccante tira 5, il loro difensore tira 4");
+    const Json j = ResolveBundled("soccer-tactics",
+                                  "contrasto: il mio attaccante tira 5, il loro difensore tira 4");
     CHECK(ReadValues(j, "esito-contrasto") == Values{"parita"});
     REQUIRE(j["rulings"].size() >= 1);
     CHECK(j["rulings"][0]["sanctions"][0]["type"].string == "ripetizione");
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r4__d__p5"));
   }
   {  // No piece named: the bare dice decide, nothing more is cited.
-    const Json j = Resolve(index, real, "soccer-tactics", "contrasto: io faccio 5 e lui fa 4");
+    const Json j = ResolveBundled("soccer-tactics", "contrasto: io faccio 5 e lui fa 4");
     CHECK(ReadValues(j, "esito-contrasto") == Values{"vince-sia"});
     REQUIRE(j["rulings"].size() >= 1);
     CHECK_FALSE(Cites(j["rulings"][0], "soccer-tactics-completo#r4__d__p5"));
   }
   {  // Variant 12A: the defender adds 2 instead of 1, so 4 + 2 beats 5.
     const char* text = "contrasto: il loro difensore fa 4 e il mio attaccante fa 5";
-    CHECK(ReadValues(Resolve(index, real, "soccer-tactics", text), "esito-contrasto") ==
+    CHECK(ReadValues(ResolveBundled("soccer-tactics", text), "esito-contrasto") ==
           Values{"parita"});
     const Json j = ResolveWithVariant(index, real, "regola-avanzata", text);
     CHECK(ReadValues(j, "esito-contrasto") == Values{"vince-sid"});
@@ -105,8 +105,8 @@ TEST_CASE("resolve compares the totals of a duel with the bonuses of the pieces 
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r12__a__p1"));
   }
   {  // One side named by two pieces with different bonuses: who won is left unsaid.
-    const Json j = Resolve(index, real, "soccer-tactics",
-                           "il loro difensore e il portiere mi chiudono: io tiro 5, lui tira 4");
+    const Json j = ResolveBundled(
+        "soccer-tactics", "il loro difensore e il portiere mi chiudono: io tiro 5, lui tira 4");
     CHECK(ReadValues(j, "dado-sia") == Values{"5"});
     CHECK(ReadValues(j, "dado-sid") == Values{"4"});
     CHECK(ReadValues(j, "esito-contrasto").empty());

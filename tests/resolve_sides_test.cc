@@ -10,8 +10,7 @@
 
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
-using arbitro::test::Resolve;
-using arbitro::test::RunArbitro;
+using arbitro::test::ResolveBundled;
 
 namespace {
 
@@ -20,56 +19,53 @@ using Values = std::vector<std::string>;
 }  // namespace
 
 TEST_CASE("resolve reads the teller's side and the actor apart from the object", "[e2e]") {
-  const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);
-  const std::string& index = arbitro::test::BundledCorpusIndex();
-
   {  // "my 22" is the kicker's area when the teller kicks, the defender's when the other
      // side is the one attacking; when nothing says, the form's attacker's-seat reading.
-    const Json kicker =
-        Resolve(index, real, "subbuteo-rugby",
-                "ho calciato dalla mia area dei 22 metri e la palla esce in laterale");
+    const Json kicker = ResolveBundled(
+        "subbuteo-rugby", "ho calciato dalla mia area dei 22 metri e la palla esce in laterale");
     CHECK(ReadValues(kicker, "zona") == Values{"area-22-metri-attaccante"});
-    const Json defender = Resolve(
-        index, real, "subbuteo-rugby",
+    const Json defender = ResolveBundled(
+        "subbuteo-rugby",
         "il loro attaccante calcia e la palla colpisce un mio omino nella mia area dei 22 metri");
     CHECK(ReadValues(defender, "zona") == Values{"area-22-metri-difensore"});
     CHECK(ReadValues(defender, "autore") == Values{"attaccante"});
-    const Json unknown = Resolve(index, real, "subbuteo-rugby",
-                                 "la palla esce in laterale dalla mia area dei 22 metri");
+    const Json unknown =
+        ResolveBundled("subbuteo-rugby", "la palla esce in laterale dalla mia area dei 22 metri");
     CHECK(ReadValues(unknown, "zona") == Values{"area-22-metri-attaccante"});
   }
   {  // "una mia miniatura": the attacker's piece when the teller advances, the defender's
      // when the teller defends. The ball named as what touches is no contact with the ball.
-    const Json attacking = Resolve(index, real, "subbuteo-rugby",
-                                   "sto avanzando e la palla tocca una mia miniatura ferma");
+    const Json attacking =
+        ResolveBundled("subbuteo-rugby", "sto avanzando e la palla tocca una mia miniatura ferma");
     CHECK(ReadValues(attacking, "contatto") == Values{"miniatura-offensiva"});
-    const Json defending = Resolve(index, real, "subbuteo-rugby",
-                                   "io difendo e la palla tocca una mia miniatura ferma");
+    const Json defending =
+        ResolveBundled("subbuteo-rugby", "io difendo e la palla tocca una mia miniatura ferma");
     CHECK(ReadValues(defending, "contatto") == Values{"miniatura-difensiva"});
   }
   {  // The side acted on is no actor: the direct object, a piece of that side, a passive.
     const Json piece =
-        Resolve(index, real, "subbuteo", "il mio attaccante colpisce un omino del difensore");
+        ResolveBundled("subbuteo", "il mio attaccante colpisce un omino del difensore");
     CHECK(ReadValues(piece, "autore") == Values{"attaccante"});
-    const Json keeper = Resolve(index, real, "subbuteo",
-                                "l'attaccante tocca il portiere avversario con la sua miniatura");
+    const Json keeper = ResolveBundled(
+        "subbuteo", "l'attaccante tocca il portiere avversario con la sua miniatura");
     CHECK(ReadValues(keeper, "autore") == Values{"attaccante"});
     CHECK(ReadValues(keeper, "oggetto") == Values{"portiere", "miniatura"});
-    const Json passive = Resolve(index, real, "subbuteo",
-                                 "il mio attaccante è stato colpito dal difensore durante il tiro");
+    const Json passive = ResolveBundled(
+        "subbuteo", "il mio attaccante è stato colpito dal difensore durante il tiro");
     CHECK(ReadValues(passive, "autore") == Values{"difensore"});
-    const Json agent = Resolve(index, real, "subbuteo",
-                               "la palla è stata toccata con la mano da parte del difensore");
+    const Json agent =
+        ResolveBundled("subbuteo", "la palla è stata toccata con la mano da parte del difensore");
     CHECK(ReadValues(agent, "autore") == Values{"difensore"});
   }
   {  // The teller's own role is not who committed the foul when the other side is named
      // doing it; when nobody else is, it is.
-    const Json other = Resolve(index, real, "soccer-tactics",
-                               "sto attaccando e l'avversario mette cinque pedine in fila davanti "
-                               "alla porta");
+    const Json other =
+        ResolveBundled("soccer-tactics",
+                       "sto attaccando e l'avversario mette cinque pedine in fila davanti "
+                       "alla porta");
     CHECK(ReadValues(other, "squadra") == Values{"squadra-in-difesa"});
-    const Json own = Resolve(index, real, "soccer-tactics",
-                             "stiamo attaccando e commettiamo un fallo di mano");
+    const Json own =
+        ResolveBundled("soccer-tactics", "stiamo attaccando e commettiamo un fallo di mano");
     CHECK(ReadValues(own, "squadra") == Values{"squadra-in-attacco"});
   }
 }
