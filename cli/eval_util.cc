@@ -183,13 +183,14 @@ Status GameOfUnit(Engine& engine, const std::string& id, const std::string& wher
 
 // Whether a ruling's beneficiary is the expected side. The blind sets name sides as
 // "attaccante"/"difensore"; Soccer Tactics encodes them as squadra-in-attacco/-difesa;
-// a ruling "for the opponent" (of whoever offended) or with no beneficiary is not
-// judged on its side.
+// Calciotto's "chi-subisce-gol" (whoever conceded the goal) is the side that was
+// defending; a ruling "for the opponent" (of whoever offended) or with no beneficiary
+// is not judged on its side.
 bool SameSide(const std::string& expected, const std::string& got) {
   if (expected.empty() || got.empty() || expected == got) return true;
   if (got == "avversario" || got == "colpevole" || got == "stesso-giocatore") return true;
   return (expected == "attaccante" && got == "squadra-in-attacco") ||
-         (expected == "difensore" && got == "squadra-in-difesa");
+         (expected == "difensore" && (got == "squadra-in-difesa" || got == "chi-subisce-gol"));
 }
 
 }  // namespace
