@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <set>
+#include <string_view>
+#include <unordered_set>
 
 #include "arbitro/indexer.h"
 
@@ -331,30 +333,47 @@ std::vector<PhraseMatch> Analyzer::Phrases(const std::vector<Token>& tokens) con
 }
 
 bool IsNumberWord(const std::string& word) {
-  static const std::set<std::string> kWords = {
+  // A hash set of views: this runs for every token of every indexed text.
+  static const std::unordered_set<std::string_view> kWords = {
       "uno",         "una",      "due",    "tre",    "quattro", "cinque",   "sei",
       "sette",       "otto",     "nove",   "dieci",  "undici",  "dodici",   "tredici",
       "quattordici", "quindici", "sedici", "venti",  "trenta",  "quaranta", "cinquanta",
       "sessanta",    "novanta",  "cento",  "doppio", "doppia",  "metà"};
-  return (!word.empty() && word[0] >= '0' && word[0] <= '9') || kWords.count(word) > 0;
+  if (word.empty()) return false;
+  if (word[0] >= '0' && word[0] <= '9') return true;
+  return word.size() >= 3 && word.size() <= 11 && kWords.count(word) > 0;  // their lengths
 }
+
+namespace {
+
+// "un", "uno", "una".
+bool IsArticle(const std::string& w) {
+  return w.size() >= 2 && w.size() <= 3 && w[0] == 'u' && w[1] == 'n' &&
+         (w.size() == 2 || w[2] == 'o' || w[2] == 'a');
+}
+
+// "solo", "sola", "soli", "sole", "singolo", "singola", "unico", "unica".
+bool IsOnly(const std::string& w) {
+  static const std::unordered_set<std::string_view> kOnly = {
+      "solo", "sola", "soli", "sole", "singolo", "singola", "unico", "unica"};
+  return w.size() >= 4 && w.size() <= 7 && kOnly.count(w) > 0;
+}
+
+}  // namespace
 
 std::vector<std::string> CountedTerms(const std::vector<Token>& tokens) {
   // "Una" is mostly an article: it counts only as "una sola carta".
-  static const std::set<std::string> kArticles = {"un", "uno", "una"};
-  static const std::set<std::string> kOnly = {"solo",    "sola",    "soli",  "sole",
-                                              "singolo", "singola", "unico", "unica"};
   std::vector<std::string> out;
   for (size_t i = 0; i < tokens.size(); ++i) {
     const std::string& word = tokens[i].word;
-    if (kArticles.count(word)) {
-      if (i + 1 >= tokens.size() || !kOnly.count(tokens[i + 1].word)) continue;
+    if (IsArticle(word)) {
+      if (i + 1 >= tokens.size() || !IsOnly(tokens[i + 1].word)) continue;
     } else if (!IsNumberWord(word)) {
       continue;
     }
     // The first content word within the next three tokens that is not itself a number.
     for (size_t j = i + 1; j < tokens.size() && j <= i + 3; ++j) {
-      if (IsNumberWord(tokens[j].word) || kOnly.count(tokens[j].word)) continue;
+      if (IsNumberWord(tokens[j].word) || IsOnly(tokens[j].word)) continue;
       if (tokens[j].stop) continue;
       out.push_back(tokens[j].term);
       break;

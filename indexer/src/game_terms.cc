@@ -49,19 +49,20 @@ GameTermCounts::GameTermCounts(std::vector<std::string> games) : games_(std::mov
   for (size_t g = 0; g < games_.size(); ++g) number_.emplace(games_[g], static_cast<unsigned>(g));
 }
 
-void GameTermCounts::Add(const std::string& game, const Xapian::Document& doc) {
+void GameTermCounts::Add(const std::string& game,
+                         const std::unordered_map<std::string, unsigned>& terms) {
   auto it = number_.find(game);
   if (it == number_.end()) return;
-  const unsigned g = it->second;
-  for (auto t = doc.termlist_begin(); t != doc.termlist_end(); ++t) {
-    const std::string term = *t;
-    if (!IsWordTerm(term)) continue;
-    auto& list = counts_[term];
-    if (list.empty() || list.back().first != g) {
-      list.emplace_back(g, 1);
-    } else {
-      ++list.back().second;
-    }
+  for (const auto& [term, wdf] : terms) AddTerm(it->second, term);
+}
+
+void GameTermCounts::AddTerm(unsigned g, const std::string& term) {
+  if (!IsWordTerm(term)) return;
+  auto& list = counts_[term];
+  if (list.empty() || list.back().first != g) {
+    list.emplace_back(g, 1);
+  } else {
+    ++list.back().second;
   }
 }
 

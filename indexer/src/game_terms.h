@@ -16,14 +16,16 @@ class GameTermCounts {
  public:
   // `games`: every game of the corpus; a game's number is its position.
   explicit GameTermCounts(std::vector<std::string> games);
-  // Counts the word terms of one document of `game`.
-  void Add(const std::string& game, const Xapian::Document& doc);
+  // Counts the word terms of one document of `game`: the keys of `terms` (its terms,
+  // each once, with their within-document frequencies).
+  void Add(const std::string& game, const std::unordered_map<std::string, unsigned>& terms);
   // Adds the counts of `other` (documents of the same games).
   void Merge(const GameTermCounts& other);
   // Writes the game list and one entry per term.
   void Write(Xapian::WritableDatabase* db) const;
 
  private:
+  void AddTerm(unsigned game, const std::string& term);
   std::vector<std::string> games_;
   std::map<std::string, unsigned> number_;
   // term → (game number, documents), games in the order first met (mostly increasing:

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include <map>
 #include <set>
 #include <thread>
+#include <unordered_map>
 
 #include "xapian_writer.h"
 
@@ -39,6 +41,38 @@ void BindRange(Statement* st, int at, const MeasureRange& r) {
 
 // ------------------------------------------------------------------ SQLite writer
 
+// The statements of the schema `sql` (ends found by sqlite3_complete), CREATE INDEX
+// ones into `indexes` and the others into `tables`, each in its order: the writer
+// creates the indexes once the rows are in (one sort each instead of a B-tree insert
+// per row); the same indexes, with the same rows.
+void SplitSchema(const std::string& sql, std::string* tables, std::string* indexes) {
+  std::string statement;
+  size_t at = 0;
+  while (at < sql.size()) {
+    size_t end = sql.find('\n', at);
+    end = end == std::string::npos ? sql.size() : end + 1;
+    statement.append(sql, at, end - at);
+    at = end;
+    if (!sqlite3_complete(statement.c_str()) && at < sql.size()) continue;
+    // The first word pair after blank lines and "--" comments.
+    size_t p = 0;
+    while (p < statement.size()) {
+      if (std::isspace(static_cast<unsigned char>(statement[p]))) {
+        ++p;
+      } else if (statement.compare(p, 2, "--") == 0) {
+        const size_t nl = statement.find('\n', p);
+        p = nl == std::string::npos ? statement.size() : nl + 1;
+      } else {
+        break;
+      }
+    }
+    const bool index = statement.compare(p, 13, "CREATE INDEX ") == 0 ||
+                       statement.compare(p, 20, "CREATE UNIQUE INDEX ") == 0;
+    (index ? indexes : tables)->append(statement);
+    statement.clear();
+  }
+}
+
 class SqliteWriter {
  public:
   SqliteWriter(const Corpus& corpus, const Analyzer& analyzer, Database* db)
@@ -46,8 +80,10 @@ class SqliteWriter {
 
   Status Write(IndexStats* stats) {
     // The DDL inside the one transaction too: one commit instead of one per statement.
+    std::string tables, indexes;
+    SplitSchema(IndexSchemaSql(), &tables, &indexes);
     return db_.Transaction([&] {
-      Status st = db_.Exec(IndexSchemaSql());
+      Status st = db_.Exec(tables);
       if (st.ok()) st = WriteMeta();
       if (st.ok()) st = WriteLexicon();
       for (const auto& [game, vocab] : corpus_.vocabularies) {
@@ -63,6 +99,7 @@ class SqliteWriter {
       for (const Rulebook& book : corpus_.rulebooks) {
         if (st.ok()) st = WriteLinks(book);
       }
+      if (st.ok()) st = db_.Exec(indexes);
       return st;
     });
   }
@@ -220,11 +257,7 @@ class SqliteWriter {
       }
     }
     for (const auto& [h, w] : vocab.hints) {
-      std::string terms, first;
-      for (const Token& t : analyzer_.Tokenize(h)) {
-        terms += (terms.empty() ? "" : " ") + t.term;
-        if (first.empty()) first = t.term;
-      }
+      const auto& [terms, first] = HintTerms(h);
       if (s.ok() && !first.empty())
         s = hint.Bind(1, vocab.game).Bind(2, h).Bind(3, w).Bind(4, terms).Bind(5, first).Run();
     }
@@ -591,13 +624,29 @@ class SqliteWriter {
     return s;
   }
 
-  // Content terms of a form, as the resolver matches them ("" when none).
-  std::string ContentTerms(const std::string& text) const {
-    std::string out;
-    for (const Token& t : analyzer_.Tokenize(text)) {
-      if (!t.stop) out += (out.empty() ? "" : " ") + t.term;
+  // Content terms of a form, as the resolver matches them ("" when none). Each form
+  // analysed once: every game's vocabulary and the merged one repeat most forms.
+  const std::string& ContentTerms(const std::string& text) {
+    auto [it, fresh] = content_terms_.try_emplace(text);
+    if (fresh) {
+      for (const Token& t : analyzer_.Tokenize(text)) {
+        if (!t.stop) it->second += (it->second.empty() ? "" : " ") + t.term;
+      }
     }
-    return out;
+    return it->second;
+  }
+
+  // A hint's terms and its first term, analysed once (see ContentTerms).
+  const std::pair<std::string, std::string>& HintTerms(const std::string& hint) {
+    auto [it, fresh] = hint_terms_.try_emplace(hint);
+    if (fresh) {
+      auto& [terms, first] = it->second;
+      for (const Token& t : analyzer_.Tokenize(hint)) {
+        terms += (terms.empty() ? "" : " ") + t.term;
+        if (first.empty()) first = t.term;
+      }
+    }
+    return it->second;
   }
 
   const Corpus& corpus_;
@@ -605,6 +654,8 @@ class SqliteWriter {
   Database& db_;
   UnitIds unit_ids_;
   std::map<const Rulebook*, long long> doc_ids_;
+  std::unordered_map<std::string, std::string> content_terms_;
+  std::unordered_map<std::string, std::pair<std::string, std::string>> hint_terms_;
 };
 
 // Makes a finished file durable (the SQLite writer itself does not sync, see below).

@@ -27,16 +27,108 @@ bool IsLead(const Rulebook& book, int index) {
   return false;
 }
 
-// Words for Xapian's spelling table and how often the shard's documents use them: added
-// once each at the end (the table sums the counts), not once per occurrence.
+// Words for Xapian's spelling table and how often the documents use them: added once
+// each at the end (the table sums the counts), not once per occurrence, and into one
+// database only (the one without documents): spread over the shards, each shard's
+// commit compressed every trigram entry and compacting them uncompressed, merged and
+// compressed each again.
 using Spellings = std::unordered_map<std::string, Xapian::termcount>;
+
+// The terms of one document and their within-document frequencies, gathered before
+// they go into the Xapian document once each: Xapian's Document::add_term costs a
+// map lookup per call, and a unit's asked questions repeat the same words many times.
+// A boolean term is a term added with frequency 0, as add_boolean_term does.
+class TermBag {
+ public:
+  TermBag() { wdf_.reserve(256); }
+  void Add(std::string term, unsigned wdf_inc = 1) {
+    auto [it, fresh] = wdf_.try_emplace(std::move(term), wdf_inc);
+    if (!fresh) it->second += wdf_inc;
+  }
+  void AddBoolean(std::string term) { Add(std::move(term), 0); }
+  const std::unordered_map<std::string, unsigned>& terms() const { return wdf_; }
+
+ private:
+  std::unordered_map<std::string, unsigned> wdf_;
+};
+
+// What the words of one text add to a document, before its field's weight and prefix:
+// its word and phrase terms and the things its numbers count (prefixed), each with how
+// often; its word pairs (frequency 0: repeats add nothing); and its words for the
+// spelling table (not stop words, over 2 bytes), with how often.
+struct TextAnalysis {
+  std::vector<std::pair<std::string, unsigned>> terms;
+  std::vector<std::pair<std::string, unsigned>> counted;
+  std::vector<std::string> pairs;
+  std::vector<std::pair<std::string, unsigned>> spellings;
+};
+
+// The analyses of the texts one shard indexes, each text analysed once: a library
+// repeats texts (the questions of asked.xml and the paragraphs of a rulebook copied
+// under another game or edition), and analysing a text (tokens, stems, phrases,
+// counted things, pairs) was most of the cost of making a document. At most
+// kMaxCached texts are kept (a few tens of MB); the others are analysed every time.
+class TextAnalyses {
+ public:
+  explicit TextAnalyses(const Analyzer& analyzer) : analyzer_(analyzer) {}
+
+  const TextAnalysis& Get(const std::string& text) {
+    if (auto it = cache_.find(text); it != cache_.end()) return it->second;
+    if (cache_.size() >= kMaxCached) {
+      scratch_ = Analyse(text);
+      return scratch_;
+    }
+    return cache_.emplace(text, Analyse(text)).first->second;
+  }
+
+ private:
+  static constexpr size_t kMaxCached = 1 << 15;
+
+  using Counts = std::unordered_map<std::string, unsigned>;
+
+  static std::vector<std::pair<std::string, unsigned>> ToList(Counts&& counts) {
+    std::vector<std::pair<std::string, unsigned>> list;
+    list.reserve(counts.size());
+    for (auto& [key, n] : counts) list.emplace_back(key, n);
+    return list;
+  }
+
+  TextAnalysis Analyse(const std::string& text) const {
+    TextAnalysis a;
+    const std::vector<Token> tokens = analyzer_.Tokenize(text);
+    Counts terms, spellings, counted;
+    for (const Token& t : tokens) {
+      ++terms[t.term];
+      if (!t.stop && t.word.size() > 2) ++spellings[t.word];
+    }
+    for (const PhraseMatch& p : analyzer_.Phrases(tokens)) ++terms[p.term];
+    for (const std::string& c : CountedTerms(tokens)) ++counted[std::string(prefix::kCounted) + c];
+    const Token* previous = nullptr;
+    for (const Token& t : tokens) {
+      if (t.stop) continue;
+      if (previous) a.pairs.push_back(BigramTerm(previous->term, t.term));
+      previous = &t;
+    }
+    a.terms = ToList(std::move(terms));
+    a.spellings = ToList(std::move(spellings));
+    a.counted = ToList(std::move(counted));
+    return a;
+  }
+
+  const Analyzer& analyzer_;
+  std::unordered_map<std::string, TextAnalysis> cache_;
+  TextAnalysis scratch_;
+};
 
 // The citable units in index order: Xapian document i + 1 is units[i].
 using UnitRef = std::pair<const Rulebook*, int>;
 
-// Documents per shard at most: the shards are built in parallel, each in one pass
-// (under Xapian's default flush threshold of 10,000), then compacted into one database.
-constexpr size_t kMaxShardDocuments = 10000;
+// Documents per batch of a shard (a commit after each): Xapian keeps a batch's postings
+// in a tree of terms, each with a tree of document ids, until it flushes them; past a
+// few thousand documents walking those trees (a cache miss per node) took most of the
+// time of adding a document (perf, 100 documents: `arbitro index` 10 s of CPU -> 7 s).
+// The compacted database holds the same postings.
+constexpr size_t kFlushDocuments = 1000;
 
 class XapianWriter {
  public:
@@ -60,10 +152,10 @@ class XapianWriter {
         if (book.units[i].citable()) units.emplace_back(&book, static_cast<int>(i));
       }
     }
-    const size_t workers = ParallelWorkers();
-    const size_t shards =
-        std::max<size_t>(std::min(workers, units.size()),
-                         (units.size() + kMaxShardDocuments - 1) / kMaxShardDocuments);
+    // One shard per worker, each written in batches of kFlushDocuments: more shards
+    // (once one per 10,000 documents, to stay under Xapian's flush threshold) made
+    // compaction merge in several passes (1000 documents: 42 s instead of 50 s).
+    const size_t shards = std::min(ParallelWorkers(), units.size());
     std::vector<std::string> shard_paths;
     for (size_t k = 0; k < shards; ++k) shard_paths.push_back(path + ".shard-" + std::to_string(k));
     const std::string synonyms_path = path + ".synonyms";
@@ -85,6 +177,7 @@ class XapianWriter {
     for (const Rulebook& book : corpus_.rulebooks) game_set.insert(book.game);
     const std::vector<std::string> games(game_set.begin(), game_set.end());
     std::vector<GameTermCounts> game_terms(shards, GameTermCounts(games));
+    std::vector<Spellings> spellings(shards);
     ParallelFor(shards + 1, [&](size_t task) {
       const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
       try {
@@ -100,14 +193,18 @@ class XapianWriter {
         Xapian::WritableDatabase db(shard_paths[k], Xapian::DB_CREATE_OR_OVERWRITE |
                                                         Xapian::DB_NO_SYNC | Xapian::DB_DANGEROUS |
                                                         Xapian::DB_NO_TERMLIST);
-        Spellings spellings;
+        TextAnalyses analyses(analyzer);
         for (size_t i = begin; i < end; ++i) {
-          const Xapian::Document doc =
-              MakeDocument(analyzer, *units[i].first, units[i].second, &spellings);
-          game_terms[k].Add(units[i].first->game, doc);
+          TermBag bag;
+          Xapian::Document doc;
+          MakeDocument(analyzer, &analyses, *units[i].first, units[i].second, &bag,
+                       &spellings[k]);
+          for (const auto& [term, wdf] : bag.terms()) doc.add_term(term, wdf);
+          doc.set_data(std::to_string(UnitId(units[i].first, units[i].second)));
+          game_terms[k].Add(units[i].first->game, bag.terms());
           db.add_document(doc);
+          if ((i - begin + 1) % kFlushDocuments == 0) db.commit();
         }
-        for (const auto& [word, count] : spellings) db.add_spelling(word, count);
         db.commit();
         db.close();
       } catch (const Xapian::Error& e) {
@@ -127,6 +224,11 @@ class XapianWriter {
         Xapian::WritableDatabase db(synonyms_path,
                                     Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
         AddSynonyms(&db);
+        Spellings all_spellings;
+        for (const Spellings& shard : spellings) {
+          for (const auto& [word, count] : shard) all_spellings[word] += count;
+        }
+        for (const auto& [word, count] : all_spellings) db.add_spelling(word, count);
         AddThesaurus(thesaurus, all, &db);
         for (size_t k = 1; k < shards; ++k) game_terms[0].Merge(game_terms[k]);
         game_terms[0].Write(&db);
@@ -146,94 +248,79 @@ class XapianWriter {
   // Adds the words of `text`; wdf_inc weights the field (0: the words are present but
   // weigh nothing). A field prefix adds each term once more under it. No positions: no
   // query reads them.
-  static void IndexText(const Analyzer& analyzer, const std::string& text, unsigned wdf_inc,
-                        const char* field_prefix, Xapian::Document* doc, Spellings* spellings) {
-    std::vector<Token> tokens = analyzer.Tokenize(text);
-    for (const Token& t : tokens) {
-      doc->add_term(t.term, wdf_inc);
-      if (field_prefix) doc->add_term(std::string(field_prefix) + t.term, wdf_inc);
-      if (!t.stop && t.word.size() > 2) ++(*spellings)[t.word];
+  static void IndexText(TextAnalyses* analyses, const std::string& text, unsigned wdf_inc,
+                        const char* field_prefix, TermBag* doc, Spellings* spellings) {
+    const TextAnalysis& a = analyses->Get(text);
+    for (const auto& [term, n] : a.terms) {
+      doc->Add(term, wdf_inc * n);
+      if (field_prefix) doc->Add(std::string(field_prefix) + term, wdf_inc * n);
     }
-    for (const PhraseMatch& p : analyzer.Phrases(tokens)) {
-      doc->add_term(p.term, wdf_inc);
-      if (field_prefix) doc->add_term(std::string(field_prefix) + p.term, wdf_inc);
-    }
-    AddCountedAndPairs(tokens, doc);
+    for (const auto& [word, n] : a.spellings) (*spellings)[word] += n;
+    AddCountedAndPairs(a, doc);
   }
 
-  // The things the numbers of `tokens` count, and their word pairs: proximity ("stessa
+  // The things the numbers of a text count, and its word pairs: proximity ("stessa
   // miniatura") as terms that are cheap to match, with within-document frequency 0 so
   // that they leave the length normalisation of BM25 alone.
-  static void AddCountedAndPairs(const std::vector<Token>& tokens, Xapian::Document* doc) {
-    for (const std::string& counted : CountedTerms(tokens)) {
-      doc->add_term(std::string(prefix::kCounted) + counted);
-    }
-    const Token* previous = nullptr;
-    for (const Token& t : tokens) {
-      if (t.stop) continue;
-      if (previous) doc->add_term(BigramTerm(previous->term, t.term), 0);
-      previous = &t;
-    }
+  static void AddCountedAndPairs(const TextAnalysis& a, TermBag* doc) {
+    for (const auto& [term, n] : a.counted) doc->Add(term, n);
+    for (const std::string& pair : a.pairs) doc->Add(pair, 0);
   }
 
   // One question of how people ask for the unit (asked.xml): its words, phrases and word
   // pairs count as the unit's own, and its words once more under their prefix
   // (ask.asked-coverage). No spellings (typos are welcome in these questions, not in
   // corrections).
-  static void IndexAsked(const Analyzer& analyzer, const std::string& question,
-                         Xapian::Document* doc) {
-    const std::vector<Token> tokens = analyzer.Tokenize(question);
-    for (const Token& t : tokens) {
-      doc->add_term(t.term);
-      doc->add_term(std::string(prefix::kAsked) + t.term);
+  static void IndexAsked(TextAnalyses* analyses, const std::string& question, TermBag* doc) {
+    const TextAnalysis& a = analyses->Get(question);
+    for (const auto& [term, n] : a.terms) {
+      doc->Add(term, n);
+      doc->Add(std::string(prefix::kAsked) + term, n);
     }
-    for (const PhraseMatch& p : analyzer.Phrases(tokens)) {
-      doc->add_term(p.term);
-      doc->add_term(std::string(prefix::kAsked) + p.term);
-    }
-    AddCountedAndPairs(tokens, doc);
+    AddCountedAndPairs(a, doc);
   }
 
-  Xapian::Document MakeDocument(const Analyzer& analyzer, const Rulebook& book, int index,
-                                Spellings* spellings) const {
+  // The terms of units[index] into `doc`; its data (the SQLite row id) is set by the caller.
+  void MakeDocument(const Analyzer& analyzer, TextAnalyses* analyses, const Rulebook& book,
+                    int index, TermBag* bag, Spellings* spellings) const {
     const Unit& u = book.units[index];
-    Xapian::Document doc;
+    TermBag& doc = *bag;
     // Headings of the enclosing rule/sections/table: a separately weighted field.
     std::string headings;
     for (int p = u.parent; p >= 0; p = book.units[p].parent) {
       headings = book.units[p].num + " " + book.units[p].heading + " " + headings;
     }
     headings += " " + u.heading;
-    IndexText(analyzer, headings, 3, prefix::kHeading, &doc, spellings);
-    IndexText(analyzer, u.text, 1, nullptr, &doc, spellings);
+    IndexText(analyses, headings, 3, prefix::kHeading, bag, spellings);
+    IndexText(analyses, u.text, 1, nullptr, bag, spellings);
     // Sanctions and decisions of the cases, in words: "cosa succede se …" questions.
     std::string logic;
     for (const Case& c : u.cases) {
       logic += c.decision + " ";
       for (const Sanction& s : c.sanctions) {
         if (const Labelled* t = corpus_.SanctionType(book.game, s.type)) logic += t->label + " ";
-        doc.add_boolean_term(std::string(prefix::kSanction) + s.type);
-        doc.add_boolean_term(std::string(prefix::kFlag) + "sanction");
+        doc.AddBoolean(std::string(prefix::kSanction) + s.type);
+        doc.AddBoolean(std::string(prefix::kFlag) + "sanction");
       }
       // The fact values the case tests, so that questions can reach rules through
       // the vocabulary's forms as well as through the words of the text.
       for (const Cond& cond : c.when) {
         if (cond.op == CondOp::kNe || cond.op == CondOp::kNotIn) continue;
-        for (const auto& v : cond.values) doc.add_term(CondTerm(cond.fact, v));
+        for (const auto& v : cond.values) doc.Add(CondTerm(cond.fact, v));
       }
     }
     // Rulings restate the text's words ("Mani nella ruck: calcio di punizione …"): their
     // words are present (coverage, phrases) but add no weight to the text's frequencies.
-    IndexText(analyzer, logic, 0, nullptr, &doc, spellings);
-    for (const Term& t : u.terms) IndexText(analyzer, t.name, 2, nullptr, &doc, spellings);
+    IndexText(analyses, logic, 0, nullptr, bag, spellings);
+    for (const Term& t : u.terms) IndexText(analyses, t.name, 2, nullptr, bag, spellings);
     if (auto it = asked_.find(book.doc + "#" + u.eid); it != asked_.end()) {
-      for (const std::string* q : it->second) IndexAsked(analyzer, *q, &doc);
+      for (const std::string* q : it->second) IndexAsked(analyses, *q, bag);
     }
     // Names: a question naming the thing ("placcaggio irregolare?") finds what is
     // headed by it or defines it.
     auto add_name = [&](const std::string& name) {
       const std::string term = NameTerm(analyzer.Tokenize(name));
-      if (!term.empty()) doc.add_boolean_term(term);
+      if (!term.empty()) doc.AddBoolean(term);
     };
     add_name(u.heading);
     if (IsLead(book, index)) add_name(book.units[u.parent].heading);
@@ -241,11 +328,11 @@ class XapianWriter {
 
     int top = index;
     while (book.units[top].parent >= 0) top = book.units[top].parent;
-    doc.add_boolean_term(std::string(prefix::kGame) + book.game);
-    doc.add_boolean_term(std::string(prefix::kDoc) + book.doc);
-    doc.add_boolean_term(std::string(prefix::kRule) + book.doc + "#" + book.units[top].eid);
-    doc.add_boolean_term(std::string(prefix::kKind) + UnitKindName(u.kind));
-    if (!u.params.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "param");
+    doc.AddBoolean(std::string(prefix::kGame) + book.game);
+    doc.AddBoolean(std::string(prefix::kDoc) + book.doc);
+    doc.AddBoolean(std::string(prefix::kRule) + book.doc + "#" + book.units[top].eid);
+    doc.AddBoolean(std::string(prefix::kKind) + UnitKindName(u.kind));
+    if (!u.params.empty()) doc.AddBoolean(std::string(prefix::kFlag) + "param");
     // What the numbers measure, by the words of their names ("intervallo-min",
     // "pedine-per-squadra"); bounds ("max", "minimo") say nothing of the thing measured.
     static const std::set<std::string> kBounds = {"max",     "min",    "massimo", "massimi",
@@ -255,17 +342,14 @@ class XapianWriter {
       std::string words = p.name;
       std::replace(words.begin(), words.end(), '-', ' ');
       for (const Token& t : analyzer.Tokenize(words)) {
-        if (!t.stop && !kBounds.count(t.word)) doc.add_term(std::string(prefix::kParam) + t.term);
+        if (!t.stop && !kBounds.count(t.word)) doc.Add(std::string(prefix::kParam) + t.term);
       }
     }
-    if (!book.summarises.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "abridged");
-    if (!u.terms.empty()) doc.add_boolean_term(std::string(prefix::kFlag) + "term");
-    if (IsLead(book, index)) doc.add_boolean_term(std::string(prefix::kFlag) + "lead");
+    if (!book.summarises.empty()) doc.AddBoolean(std::string(prefix::kFlag) + "abridged");
+    if (!u.terms.empty()) doc.AddBoolean(std::string(prefix::kFlag) + "term");
+    if (IsLead(book, index)) doc.AddBoolean(std::string(prefix::kFlag) + "lead");
     if (!u.provision_kind.empty())
-      doc.add_boolean_term(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
-    const std::string unit_id = std::to_string(UnitId(&book, index));
-    doc.set_data(unit_id);
-    return doc;
+      doc.AddBoolean(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
   }
 
   void AddSynonyms(Xapian::WritableDatabase* db) {
