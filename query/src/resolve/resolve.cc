@@ -8,6 +8,7 @@
 //    gets the closest provisions from ask.
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <optional>
 #include <set>
 
@@ -316,7 +317,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     }
     a.options = options;
     if (!structured) {
-      ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions);
+      ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions, clean);
       ReadSides(*a.gr, clean, tokens, content, &a.facts);
       a.variants_named = NamedVariants(im, a.gr->rules.game, a.facts, options.variants);
       a.options.variants.insert(a.options.variants.end(), a.variants_named.begin(),

@@ -1,0 +1,43 @@
+// The phase a fact read implies (query/src/resolve/resolve.cc, ImplyPhase) and forms that
+// stay within a clause (query/src/core/fact_reader.cc), resolved on the real corpus.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "resolve_json.h"
+#include "test_util.h"
+
+using arbitro::test::Json;
+using arbitro::test::ReadValues;
+using arbitro::test::ResolveBundled;
+
+namespace {
+
+using Values = std::vector<std::string>;
+
+std::string FirstSanction(const Json& r) {
+  if (r["rulings"].size() == 0 || r["rulings"][0]["sanctions"].size() == 0) return "";
+  const Json& s = r["rulings"][0]["sanctions"][0];
+  return s["type"].string + "/" + s["beneficiary"].string;
+}
+
+std::string Fact(const Json& r, const std::string& fact) {
+  for (size_t i = 0; i < r["facts_read"].size(); ++i) {
+    if (r["facts_read"][i]["fact"].string == fact) return r["facts_read"][i]["value"].string;
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("resolve reads a form within one clause", "[e2e]") {
+  // "casella, il portiere" is no "casella del portiere": the comma ends the clause.
+  const Json r = ResolveBundled("calciotto", "la palla finisce sulla terza casella, il portiere si butta");
+  CHECK(ReadValues(r, "bersaglio-tiro") == Values{"terza-casella"});
+  // A form written as a prepositional phrase ("sul portiere") reads its word only after a
+  // preposition: "il portiere" names the goalkeeper, not where the shot went.
+  const Json keeper = ResolveBundled("calciotto", "il portiere si butta a destra");
+  CHECK(ReadValues(keeper, "bersaglio-tiro").empty());
+  const Json on = ResolveBundled("calciotto", "la palla arriva proprio sul portiere");
+  CHECK(ReadValues(on, "bersaglio-tiro") == Values{"portiere"});
+}
