@@ -30,6 +30,25 @@ std::string Fact(const Json& r, const std::string& fact) {
 
 }  // namespace
 
+TEST_CASE("resolve infers the phase every case of a fact read is about", "[e2e]") {
+  // Calciotto: where the shot lands is ruled on only in the shot action ("AZIONE PER TIRO IN
+  // PORTA"): the shot lands next to the goalkeeper, who adds his base score.
+  const Json shot = ResolveBundled("calciotto", "la palla arriva sulla casella accanto al portiere");
+  CHECK(Fact(shot, "fase") == "tiro-in-porta");
+  CHECK(FirstSanction(shot) == "bonus-base/difensore");
+  // Subbuteo rugby: "la miniatura dell'attaccante tocca la palla e poi una miniatura
+  // avversaria" is a tackle of the advance (6.1 c); within 5 cm a ruck, the ball stays
+  // with the attacker (c2).
+  const Json ruck = ResolveBundled(
+      "subbuteo-rugby", "il mio omino tocca la palla e poi un loro omino, la palla si ferma a 3 cm");
+  CHECK(Fact(ruck, "fase") == "avanzamento");
+  CHECK(FirstSanction(ruck) == "possesso/attaccante");
+  // A phase the description names is kept: the same contact in the defensive move.
+  const Json named = ResolveBundled(
+      "subbuteo-rugby", "durante la mossa difensiva il mio omino tocca la palla e poi un loro omino");
+  CHECK(Fact(named, "fase") == "mossa-difensiva");
+}
+
 TEST_CASE("resolve reads a form within one clause", "[e2e]") {
   // "casella, il portiere" is no "casella del portiere": the comma ends the clause.
   const Json r = ResolveBundled("calciotto", "la palla finisce sulla terza casella, il portiere si butta");

@@ -94,6 +94,58 @@ std::vector<std::string> NamedVariants(const Engine::Impl& im, const std::string
 constexpr size_t kMaxScenarioBytes = 8192;
 constexpr size_t kMaxScenarioTokens = 200;
 
+// The fact every game's cases state their context with (corpus/README.md: "fase").
+constexpr const char* kPhaseFact = "fase";
+
+// The phase a fact read implies when the description names none: the one phase every case
+// testing the value read is about ("tira sul portiere": the target of a shot is only ruled
+// on in the shot action; "non arriva nella zona porta" likewise). Values read that agree
+// on no single phase imply nothing, and so do readings that imply different phases.
+void ImplyPhase(const GameRules& rules, FactMap* facts) {
+  if (facts->count(kPhaseFact) || !rules.Fact(kPhaseFact)) return;
+  std::set<std::string> implied;
+  std::string because;
+  for (const auto& [name, list] : *facts) {
+    auto cases = rules.cases_by_fact.find(name);
+    if (name == kPhaseFact || cases == rules.cases_by_fact.end()) continue;
+    for (const Reading& r : list) {
+      if (!r.from_text) continue;
+      std::optional<std::set<std::string>> phases;  // the phases all its cases allow
+      for (size_t i : cases->second) {
+        const RuleCase& c = rules.cases[i];
+        const bool tests_value = std::any_of(c.when.begin(), c.when.end(), [&](const RuleCond& cond) {
+          return cond.fact == name && (cond.op == "eq" || cond.op == "in") && CondHolds(cond, r.value);
+        });
+        if (!tests_value) continue;
+        std::set<std::string> allowed;
+        for (const RuleCond& cond : c.when) {
+          if (cond.fact == kPhaseFact && (cond.op == "eq" || cond.op == "in"))
+            allowed.insert(cond.values.begin(), cond.values.end());
+        }
+        if (allowed.empty()) {  // a case of this value in any phase: nothing implied
+          phases = std::set<std::string>();
+          break;
+        }
+        if (!phases) {
+          phases = allowed;
+        } else {
+          std::set<std::string> both;
+          std::set_intersection(phases->begin(), phases->end(), allowed.begin(), allowed.end(),
+                                std::inserter(both, both.end()));
+          phases = std::move(both);
+        }
+      }
+      if (phases && phases->size() == 1) {
+        implied.insert(*phases->begin());
+        because = r.words;
+      }
+    }
+  }
+  if (implied.size() != 1) return;
+  // Not read from the text: it lets a case apply but supports none by itself.
+  (*facts)[kPhaseFact].push_back({kPhaseFact, *implied.begin(), because, 0, 0, false});
+}
+
 // Resolves within one game: validates structured facts, adds defaults, evaluates.
 // `used` (optional) receives the facts evaluated: read, given and defaults.
 Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::string> contradictions,
@@ -132,6 +184,7 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
   if (!contradictions.empty()) {
     return Status::InvalidArgument("fatti contraddittori: " + Join(contradictions, "; "));
   }
+  ImplyPhase(rules, &facts);
   // Defaults for facts the description does not mention.
   for (const auto& f : rules.facts) {
     if (!f.default_value.empty() && !facts.count(f.name)) {
@@ -145,7 +198,8 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
         result->explanation.push_back(
             r.from_text ? (r.words.empty() ? "dato: " : "letto «" + r.words + "»: ") + name +
                               " = " + r.value
-                        : "assunto " + name + " = " + r.value + " (valore predefinito)");
+                        : !r.words.empty() ? "dedotto " + name + " = " + r.value + " da «" + r.words + "»"  // ImplyPhase
+                                           : "assunto " + name + " = " + r.value + " (valore predefinito)");
       }
     }
   }
