@@ -174,3 +174,26 @@ TEST_CASE("--explain without a game shows how each game scored", "[resolve][corp
 }
 
 }  // namespace arbitro
+
+namespace arbitro {
+
+TEST_CASE("resolve rules in the one game the text names", "[resolve][corpus]") {
+  std::unique_ptr<Engine> engine = OpenGameEngine();
+  // Words of rugby ("avanzamento", "miniatura", "linea laterale") in a text that says the
+  // game is Subbuteo: the game named is the game, and no other game is even read.
+  ResolveResult r;
+  ResolveOptions options;
+  options.explain = true;
+  REQUIRE(engine->Resolve("a subbuteo la mia miniatura in avanzamento spinge la palla oltre la linea laterale",
+                          options, &r).ok());
+  CHECK(r.game == "subbuteo");
+  for (const std::string& line : r.explanation) CHECK(line.find("gioco subbuteo-rugby:") == std::string::npos);
+  // Two games named: the choice stays the weighted one, every game is read.
+  ResolveResult both;
+  REQUIRE(engine->Resolve("a subbuteo come nel table rugby la palla esce dalla linea laterale", options, &both).ok());
+  bool rugby_read = false;
+  for (const std::string& line : both.explanation) rugby_read = rugby_read || line.find("gioco subbuteo-rugby:") != std::string::npos;
+  CHECK(rugby_read);
+}
+
+}  // namespace arbitro

@@ -345,6 +345,9 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   std::string vote_first;                            // its winner by its margin
   if (candidates.size() > 1) {
     named = resolve::GamesNamed(tokens, std::vector<std::string>(im.games.begin(), im.games.end()));
+    // A text that names one game is about that game ("a subbuteo la palla esce …"): the user
+    // says which rulebook applies, as --game would (arbitro tune still sees every game).
+    if (named.size() == 1 && !games) candidates = {named[0]};
     // The vote reads the index: only when it weighs (or for arbitro tune).
     if (games || w[Weight::kResolveGameVote] != 0 || w[Weight::kResolveGameVoteFirst] != 0) {
       vote_first = im.GameOfWords(tokens, &vote);
