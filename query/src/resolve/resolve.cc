@@ -341,13 +341,17 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   // wins (game_choice.h), the earlier candidate (the game the hints point to) on a tie.
   const RankingWeights& w = im.weights;
   std::vector<std::string> named;                    // games the text names
+  bool named_decides = false;                         // the one game named is the game
   std::vector<std::pair<std::string, double>> vote;  // the word vote, best first
   std::string vote_first;                            // its winner by its margin
   if (candidates.size() > 1) {
     named = resolve::GamesNamed(tokens, std::vector<std::string>(im.games.begin(), im.games.end()));
     // A text that names one game is about that game ("a subbuteo la palla esce …"): the user
     // says which rulebook applies, as --game would (arbitro tune still sees every game).
-    if (named.size() == 1 && !games) candidates = {named[0]};
+    if (named.size() == 1 && !games) {
+      candidates = {named[0]};
+      named_decides = true;
+    }
     // The vote reads the index: only when it weighs (or for arbitro tune).
     if (games || w[Weight::kResolveGameVote] != 0 || w[Weight::kResolveGameVoteFirst] != 0) {
       vote_first = im.GameOfWords(tokens, &vote);
@@ -470,6 +474,9 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (!s.ok()) return s;
   }
   options.variants = best_options.variants;
+  if (named_decides && options.explain) {
+    best.explanation.insert(best.explanation.begin(), "scelto il gioco " + best.game + " (nominato nel testo)");
+  }
   if (explain_choice) {
     choice_lines.erase(std::remove(choice_lines.begin(), choice_lines.end(), ""),
                        choice_lines.end());
