@@ -99,7 +99,8 @@ constexpr const char* kPhaseFact = "fase";
 
 // The phase a fact read implies when the description names none: the one phase every case
 // testing the value read is about ("tira sul portiere": the target of a shot is only ruled
-// on in the shot action; "non arriva nella zona porta" likewise). Values read that agree
+// on in the shot action; "non arriva nella zona porta" likewise), read of two words at
+// least (one word, "avversaria", "centrocampo", says too little). Values read that agree
 // on no single phase imply nothing, and so do readings that imply different phases.
 void ImplyPhase(const GameRules& rules, FactMap* facts) {
   if (facts->count(kPhaseFact) || !rules.Fact(kPhaseFact)) return;
@@ -109,7 +110,7 @@ void ImplyPhase(const GameRules& rules, FactMap* facts) {
     auto cases = rules.cases_by_fact.find(name);
     if (name == kPhaseFact || cases == rules.cases_by_fact.end()) continue;
     for (const Reading& r : list) {
-      if (!r.from_text) continue;
+      if (!r.from_text || r.count < 2) continue;
       std::optional<std::set<std::string>> phases;  // the phases all its cases allow
       for (size_t i : cases->second) {
         const RuleCase& c = rules.cases[i];
