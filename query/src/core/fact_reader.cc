@@ -13,6 +13,8 @@ namespace arbitro {
 constexpr size_t kMaxGap = 1;
 // Shorter forms must match word for word: two words with a gap say too little.
 constexpr size_t kMinGappedForm = 3;
+// Words that make a form negative by themselves (Italian negative concord).
+const std::set<std::string> kNegativeWords = {"nessun", "nessuno", "nessuna", "niente", "nulla"};
 // The punctuation that ends a clause: a form's words stand in one clause.
 constexpr const char* kClauseEnds = ",;.:!?()";
 
@@ -155,6 +157,11 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
                      (i > 1 && words[i - 2].word == "non") ||
                      (i > 1 && words[i - 2].word == "senza" && IsInfinitive(words[i - 1].word)) ||
                      NegatedThroughVerb(words, i) || NoneSubject(words, i);
+      // Negative concord: a form that is itself negative ("nessuno in mezzo") keeps its
+      // value after "senza" or "non" ("senza nessuno in mezzo", "non c'è nessuno in mezzo").
+      for (size_t k = i; k < i + span && negated; ++k) {
+        if (kNegativeWords.count(words[k].word)) negated = false;
+      }
       if (negated) {
         if (fact.values.size() == 2 && !fact.integer) {
           value = fact.values[0].id == value ? fact.values[1].id : fact.values[0].id;
