@@ -59,4 +59,7 @@ TEST_CASE("resolve reads a form within one clause", "[e2e]") {
   CHECK(ReadValues(keeper, "bersaglio-tiro").empty());
   const Json on = ResolveBundled("calciotto", "la palla arriva proprio sul portiere");
   CHECK(ReadValues(on, "bersaglio-tiro") == Values{"portiere"});
+  // A possessive may stand between the preposition and the word ("in area": "nella mia area").
+  const Json area = ResolveBundled("soccer-tactics", "contrasto nella mia area col loro attaccante");
+  CHECK(ReadValues(area, "zona") == Values{"area-di-rigore"});
 }

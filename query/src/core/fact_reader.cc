@@ -44,14 +44,31 @@ const std::set<std::string>& Prepositions() {
 
 // The word of `text` right before byte `at`, lower case; "" at the start of the text or of
 // a clause.
-std::string WordBefore(const std::string& text, size_t at) {
+std::string WordBefore(const std::string& text, size_t at, size_t* start = nullptr) {
   size_t k = std::min(at, text.size());
   while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\'' || text[k - 1] == '\t')) --k;
   size_t end = k;
   while (k > 0 && std::isalpha(static_cast<unsigned char>(text[k - 1]))) --k;
+  if (start) *start = k;
   std::string w = text.substr(k, end - k);
   for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return w;
+}
+
+// Whether a preposition stands before byte `at`, possessives aside ("nella mia area").
+bool AfterPreposition(const std::string& text, size_t at) {
+  static const std::set<std::string> kPossessives = {"mio",    "mia",    "miei",   "mie",
+                                                     "tuo",    "tua",    "suo",    "sua",
+                                                     "suoi",   "sue",    "loro",   "nostro",
+                                                     "nostra", "nostri", "nostre"};
+  for (int steps = 0; steps < 3 && at > 0; ++steps) {
+    size_t start = 0;
+    const std::string w = WordBefore(text, at, &start);
+    if (Prepositions().count(w)) return true;
+    if (!kPossessives.count(w)) return false;
+    at = start;  // step before the possessive
+  }
+  return false;
 }
 
 }  // namespace
@@ -123,8 +140,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         }
       }
       if (!match) continue;
-      if (form.prepositional && !text.empty() && !Prepositions().count(WordBefore(text, words[i].begin)))
-        continue;
+      if (form.prepositional && !text.empty() && !AfterPreposition(text, words[i].begin)) continue;
       const size_t span = end - i;
       auto& spans = taken[form.fact];
       bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
