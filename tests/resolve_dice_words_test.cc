@@ -66,3 +66,25 @@ TEST_CASE("resolve reads dice duels told with the verb first, scores and compari
     CHECK(ReadValues(j, "esito-contrasto") == Values{"vince-sia"});
   }
 }
+
+TEST_CASE("resolve reads score comparisons said of a role, a possessive or after the verb", "[e2e]") {
+  // Calciotto: the higher score wins the contrast or the shot ("AZIONE DI CONTRASTO", "AZIONE
+  // PER TIRO IN PORTA"). The subject before the comparison is the goalkeeper.
+  const Json keeper =
+      ResolveBundled("calciotto", "tiro in porta: il portiere ottiene un punteggio più alto del mio");
+  CHECK(ReadValues(keeper, "punteggio") == Values{"maggiore-difensore"});
+  // The other side named after "di quello del".
+  const Json mine =
+      ResolveBundled("calciotto", "tiro in porta: il mio punteggio è più alto di quello del portiere");
+  CHECK(ReadValues(mine, "punteggio") == Values{"maggiore-attaccante"});
+  // "lui ha il pallone": he is the ball holder, and he rolled less than the teller.
+  const Json holder = ResolveBundled("calciotto", "contrasto: lui ha il pallone ma fa meno di me");
+  CHECK(ReadValues(holder, "punteggio") == Values{"maggiore-difensore"});
+  // The teller contrasts ("io contrasto") and the other side scores more.
+  const Json contrast = ResolveBundled("calciotto", "contrasto: io contrasto e lui fa più punti di me");
+  CHECK(ReadValues(contrast, "punteggio") == Values{"maggiore-attaccante"});
+  // A word that says who won says nothing else: no minus on the plus/minus die.
+  const Json less = ResolveBundled("calciotto", "tiro in porta: lui fa meno di me coi dadi");
+  CHECK(ReadValues(less, "punteggio") == Values{"maggiore-attaccante"});
+  CHECK(ReadValues(less, "dado-piu-meno").empty());
+}

@@ -136,19 +136,27 @@ TEST_CASE("the choice of game weighs with the resolve.game.* lines of the weight
   CHECK(file.size() == game_weights);
   CHECK(Engine::ResolveGameFeatureFirst() == WeightIndex("resolve.game.support"));
 
-  // The weights decide: a text naming Subbuteo but read more fully by another game goes
-  // to Subbuteo when the game named weighs, and elsewhere when only the support does.
-  const std::string text =
-      "giochiamo a subbuteo: l'avversario fa la mossa difensiva mentre la palla è ancora ferma";
+  // The weights decide for a text that names no game: Subbuteo reads most of this one
+  // (support), the word vote points elsewhere.
+  const std::string text = "abbiamo segnato noi e ora si ricomincia da centrocampo";
   std::vector<double> w = values;
   for (size_t k = Engine::ResolveGameFeatureFirst(); k < w.size(); ++k) w[k] = 0;
   w[WeightIndex("resolve.game.support")] = 1;
   REQUIRE(engine->SetRankingWeights(w).ok());
   const std::string by_support = ChosenGame(*engine, text);
-  CHECK(by_support != "subbuteo");
-  w[WeightIndex("resolve.game.named")] = 10;
+  CHECK(by_support == "subbuteo");
+  w[WeightIndex("resolve.game.support")] = 0;
+  w[WeightIndex("resolve.game.vote")] = 1;
   REQUIRE(engine->SetRankingWeights(w).ok());
-  CHECK(ChosenGame(*engine, text) == "subbuteo");
+  CHECK(ChosenGame(*engine, text) != by_support);
+  // A text that names one game is that game's whatever the weights: with only the support
+  // weighing, another game reads more of this one.
+  w[WeightIndex("resolve.game.vote")] = 0;
+  w[WeightIndex("resolve.game.support")] = 1;
+  REQUIRE(engine->SetRankingWeights(w).ok());
+  CHECK(ChosenGame(*engine,
+                   "giochiamo a subbuteo: l'avversario fa la mossa difensiva mentre la palla è ancora ferma") ==
+        "subbuteo");
 }
 
 TEST_CASE("--explain without a game shows how each game scored", "[resolve][corpus]") {
@@ -156,21 +164,47 @@ TEST_CASE("--explain without a game shows how each game scored", "[resolve][corp
   ResolveOptions options;
   options.explain = true;
   ResolveResult r;
-  REQUIRE(engine->Resolve("a subbuteo il mio omino tocca la palla tre volte di fila", options, &r)
-              .ok());
+  REQUIRE(engine->Resolve("il mio omino tocca la palla tre volte di fila", options, &r).ok());
   int scored = 0;
   bool chosen = false;
   for (const std::string& line : r.explanation) {
     scored += line.rfind("gioco ", 0) == 0;
-    chosen = chosen || line == "scelto il gioco subbuteo (il punteggio più alto)";
+    chosen = chosen || line == "scelto il gioco " + r.game + " (il punteggio più alto)";
   }
   CHECK(scored == static_cast<int>(engine->GameNames().size()));
   CHECK(chosen);
+  // A game named is chosen without scoring the others.
+  REQUIRE(engine->Resolve("a subbuteo il mio omino tocca la palla tre volte di fila", options, &r)
+              .ok());
+  CHECK(r.explanation.at(0) == "scelto il gioco subbuteo (nominato nel testo)");
   // With --game there is no choice to explain.
   options.game = "subbuteo";
   REQUIRE(engine->Resolve("a subbuteo il mio omino tocca la palla tre volte di fila", options, &r)
               .ok());
   for (const std::string& line : r.explanation) CHECK(line.rfind("scelto il gioco", 0) != 0);
+}
+
+}  // namespace arbitro
+
+namespace arbitro {
+
+TEST_CASE("resolve rules in the one game the text names", "[resolve][corpus]") {
+  std::unique_ptr<Engine> engine = OpenGameEngine();
+  // Words of rugby ("avanzamento", "miniatura", "linea laterale") in a text that says the
+  // game is Subbuteo: the game named is the game, and no other game is even read.
+  ResolveResult r;
+  ResolveOptions options;
+  options.explain = true;
+  REQUIRE(engine->Resolve("a subbuteo la mia miniatura in avanzamento spinge la palla oltre la linea laterale",
+                          options, &r).ok());
+  CHECK(r.game == "subbuteo");
+  for (const std::string& line : r.explanation) CHECK(line.find("gioco subbuteo-rugby:") == std::string::npos);
+  // Two games named: the choice stays the weighted one, every game is read.
+  ResolveResult both;
+  REQUIRE(engine->Resolve("a subbuteo come nel table rugby la palla esce dalla linea laterale", options, &both).ok());
+  bool rugby_read = false;
+  for (const std::string& line : both.explanation) rugby_read = rugby_read || line.find("gioco subbuteo-rugby:") != std::string::npos;
+  CHECK(rugby_read);
 }
 
 }  // namespace arbitro

@@ -44,3 +44,15 @@ TEST_CASE("resolve reads a negation through a modal verb or an auxiliary", "[e2e
                                     "vantaggio!");
   CHECK(ReadValues(other, "vantaggio") == Values{"richiesto"});
 }
+
+TEST_CASE("resolve keeps a negative form's value after senza or non (negative concord)", "[e2e]") {
+  // Calciotto, fase spostamento: a pass in a straight line with nobody to pass over is
+  // regular. "senza nessuno in mezzo" is nobody in between, not somebody.
+  const Json without = ResolveBundled("calciotto", "passando la palla in diagonale senza nessuno in mezzo");
+  CHECK(ReadValues(without, "oltrepassa") == Values{"no"});
+  const Json none = ResolveBundled("calciotto", "passo in verticale e non c'è nessuno in mezzo");
+  CHECK(ReadValues(none, "oltrepassa") == Values{"no"});
+  // A positive form is still flipped by "senza".
+  const Json plain = ResolveBundled("calciotto", "passo in verticale senza oltrepassare nessuno");
+  CHECK(ReadValues(plain, "oltrepassa") == Values{"no"});
+}

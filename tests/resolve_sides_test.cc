@@ -69,3 +69,21 @@ TEST_CASE("resolve reads the teller's side and the actor apart from the object",
     CHECK(ReadValues(own, "squadra") == Values{"squadra-in-attacco"});
   }
 }
+
+TEST_CASE("resolve reads the side of a piece named as the agent", "[e2e]") {
+  // Subbuteo, Regola 14: the ball sent over the opponent's goal line by the attacker is a
+  // goal kick for the defender. "da un mio omino": the teller's piece played it last.
+  const Json mine = ResolveBundled(
+      "subbuteo", "la palla, calciata da un mio omino, esce oltre la linea di fondo avversaria");
+  CHECK(ReadValues(mine, "autore") == Values{"attaccante"});
+  REQUIRE(mine["rulings"].size() >= 1);
+  CHECK(mine["rulings"][0]["sanctions"][0]["type"].string == "rimessa-dal-fondo");
+  CHECK(mine["rulings"][0]["sanctions"][0]["beneficiary"].string == "difensore");
+  // The other side's piece as the agent.
+  const Json theirs = ResolveBundled(
+      "subbuteo", "la palla, toccata per ultima dalla sua miniatura, finisce oltre la linea laterale");
+  CHECK(ReadValues(theirs, "autore") == Values{"difensore"});
+  // The teller's piece as the subject says nothing new of who acts.
+  const Json subject = ResolveBundled("subbuteo", "il mio omino manca la palla per la seconda volta");
+  CHECK(ReadValues(subject, "autore").empty());
+}

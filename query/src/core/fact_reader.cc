@@ -13,6 +13,10 @@ namespace arbitro {
 constexpr size_t kMaxGap = 1;
 // Shorter forms must match word for word: two words with a gap say too little.
 constexpr size_t kMinGappedForm = 3;
+// Words that make a form negative by themselves (Italian negative concord).
+const std::set<std::string> kNegativeWords = {"nessun", "nessuno", "nessuna", "niente", "nulla"};
+// The punctuation that ends a clause: a form's words stand in one clause.
+constexpr const char* kClauseEnds = ",;.:!?()";
 
 namespace {
 
@@ -28,10 +32,49 @@ bool NoneSubject(const std::vector<Token>& words, size_t i) {
          (i > 1 && none(words[i - 2].word) && kBetween.count(words[i - 1].word) > 0);
 }
 
+const std::set<std::string>& Prepositions() {
+  static const std::set<std::string> k = {
+      "di",    "a",     "da",   "in",    "con",   "su",    "per",   "tra",   "fra",  "del",
+      "dello", "della", "dei",  "degli", "delle", "dell",  "al",    "allo",  "alla", "ai",
+      "agli",  "alle",  "all",  "dal",   "dallo", "dalla", "dai",   "dagli", "dalle", "dall",
+      "nel",   "nello", "nella", "nei",  "negli", "nelle", "nell",  "col",   "coi",  "sul",
+      "sullo", "sulla", "sui",  "sugli", "sulle", "sull",  "verso", "contro"};
+  return k;
+}
+
+// The word of `text` right before byte `at`, lower case; "" at the start of the text or of
+// a clause.
+std::string WordBefore(const std::string& text, size_t at, size_t* start = nullptr) {
+  size_t k = std::min(at, text.size());
+  while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\'' || text[k - 1] == '\t')) --k;
+  size_t end = k;
+  while (k > 0 && std::isalpha(static_cast<unsigned char>(text[k - 1]))) --k;
+  if (start) *start = k;
+  std::string w = text.substr(k, end - k);
+  for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return w;
+}
+
+// Whether a preposition stands before byte `at`, possessives aside ("nella mia area").
+bool AfterPreposition(const std::string& text, size_t at) {
+  static const std::set<std::string> kPossessives = {"mio",    "mia",    "miei",   "mie",
+                                                     "tuo",    "tua",    "suo",    "sua",
+                                                     "suoi",   "sue",    "loro",   "nostro",
+                                                     "nostra", "nostri", "nostre"};
+  for (int steps = 0; steps < 3 && at > 0; ++steps) {
+    size_t start = 0;
+    const std::string w = WordBefore(text, at, &start);
+    if (Prepositions().count(w)) return true;
+    if (!kPossessives.count(w)) return false;
+    at = start;  // step before the possessive
+  }
+  return false;
+}
+
 }  // namespace
 
 void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& content,
-               FactMap* facts, std::vector<std::string>* contradictions) {
+               FactMap* facts, std::vector<std::string>* contradictions, const std::string& text) {
   // Spelling correction against the game's forms.
   std::vector<Token> words = content;
   for (Token& t : words) {
@@ -41,6 +84,13 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
     if (!suggestion.empty()) {
       t.term = im.analyzer->TermOf(suggestion);
       t.word = suggestion;
+    }
+  }
+  // Whether the end of a clause stands between content words j - 1 and j.
+  std::vector<bool> clause_starts(content.size(), false);
+  for (size_t j = 1; j < content.size() && !text.empty(); ++j) {
+    for (size_t k = content[j - 1].end; k < content[j].begin && k < text.size(); ++k) {
+      if (std::string(kClauseEnds).find(text[k]) != std::string::npos) clause_starts[j] = true;
     }
   }
   // Where each term stands in the description: a form is tried only where its
@@ -76,6 +126,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         match = false;
         const size_t gap = n >= kMinGappedForm ? kMaxGap : 0;
         for (size_t j = end; j < words.size() && j <= end + gap; ++j) {
+          if (clause_starts[j]) break;
           if (words[j].term == form.terms[k]) {
             end = j + 1;
             match = true;
@@ -89,6 +140,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         }
       }
       if (!match) continue;
+      if (form.prepositional && !text.empty() && !AfterPreposition(text, words[i].begin)) continue;
       const size_t span = end - i;
       auto& spans = taken[form.fact];
       bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
@@ -121,6 +173,11 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
                      (i > 1 && words[i - 2].word == "non") ||
                      (i > 1 && words[i - 2].word == "senza" && IsInfinitive(words[i - 1].word)) ||
                      NegatedThroughVerb(words, i) || NoneSubject(words, i);
+      // Negative concord: a form that is itself negative ("nessuno in mezzo") keeps its
+      // value after "senza" or "non" ("senza nessuno in mezzo", "non c'è nessuno in mezzo").
+      for (size_t k = i; k < i + span && negated; ++k) {
+        if (kNegativeWords.count(words[k].word)) negated = false;
+      }
       if (negated) {
         if (fact.values.size() == 2 && !fact.integer) {
           value = fact.values[0].id == value ? fact.values[1].id : fact.values[0].id;
@@ -175,18 +232,27 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
   for (size_t f = 0; f < r->rules.facts.size(); ++f) {
     const RuleFact& fact = r->rules.facts[f];
     // Forms were analysed at index time with the same analyser.
-    auto add = [&](const std::string& value, const std::vector<std::string>& terms) {
+    auto add = [&](const std::string& value, const std::vector<std::string>& terms,
+                   const std::string& form) {
       if (terms.empty()) return;
+      const size_t space = form.find(' ');
+      const bool prepositional = terms.size() == 1 && space != std::string::npos &&
+                                 form.find(' ', space + 1) == std::string::npos &&
+                                 Prepositions().count(form.substr(0, space)) > 0;
       r->form_terms.insert(terms.begin(), terms.end());
       for (const auto& t : terms) {
         auto& facts = r->term_facts[t];
         if (std::find(facts.begin(), facts.end(), f) == facts.end()) facts.push_back(f);
       }
-      r->forms.push_back({f, value, terms});
+      r->forms.push_back({f, value, terms, prepositional});
     };
-    for (const auto& terms : fact.form_terms) add("", terms);
+    for (size_t k = 0; k < fact.form_terms.size(); ++k)
+      add("", fact.form_terms[k], k < fact.forms.size() ? fact.forms[k] : std::string());
     for (const auto& v : fact.values) {
-      for (const auto& terms : v.form_terms) add(v.id, terms);
+      // The label's terms come first, then the forms' (rules.cc).
+      const size_t shift = v.form_terms.size() - v.forms.size();
+      for (size_t k = 0; k < v.form_terms.size(); ++k)
+        add(v.id, v.form_terms[k], k < shift ? v.label : v.forms[k - shift]);
     }
   }
   // Longest forms first: they win within a fact.

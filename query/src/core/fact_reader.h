@@ -25,6 +25,9 @@ struct Engine::Impl::GameResolver {
     size_t fact;        // index into rules.facts
     std::string value;  // empty for a fact-level form (an integer fact's cue word)
     std::vector<std::string> terms;
+    // A form of one content word written as a prepositional phrase ("sul portiere", "in
+    // diagonale"): it reads that word only after a preposition.
+    bool prepositional = false;
   };
   std::vector<Form> forms;
   std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices
@@ -52,7 +55,11 @@ using FactMap = std::map<std::string, std::vector<Reading>>;  // fact → values
 
 // Reads the facts of one game from the description's content words; records
 // contradictions.
+// `text` (optional) is the description the tokens' byte ranges point into: a form does not
+// read across the end of a clause there ("la palla finisce sulla terza casella. Il
+// portiere …" says nothing of "casella del portiere").
 void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& content,
-               FactMap* facts, std::vector<std::string>* contradictions);
+               FactMap* facts, std::vector<std::string>* contradictions,
+               const std::string& text = std::string());
 
 }  // namespace arbitro

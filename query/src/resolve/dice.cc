@@ -17,6 +17,9 @@ enum class Side { kNone, kMe, kThem, kAttacker, kDefender, kBoth };
 // How far back from a number its side is looked for, and its roll verb.
 constexpr size_t kSideWindow = 6;
 constexpr size_t kVerbWindow = 3;
+// How far from a word saying who won a duel word must stand ("contrasto: lui ha la palla
+// e fa meno di me").
+constexpr size_t kDuelWindow = 8;
 // Dice totals people write (two dice plus a base stay well below).
 constexpr int kMaxRoll = 30;
 
@@ -124,6 +127,11 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
       }
     }
     if (next(1) == "avversario" || next(1) == "avversaria") *bound_person = Side::kThem;
+    // "io ho la palla", "lui ha il pallone": the person who has it.
+    if ((w == "palla" || w == "pallone") && (prev(2) == "ho" || prev(2) == "abbiamo"))
+      *bound_person = Side::kMe;
+    if ((w == "palla" || w == "pallone") && prev(2) == "ha" && i >= 3 && In(kThem, prev(3)))
+      *bound_person = Side::kThem;
     return role;
   }
   if (w == "due" && (prev(1) == "e" && (prev(2) == "tutti" || prev(2) == "tutte")))
@@ -141,8 +149,8 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
 // contrasto", "il contrasto lo vince lui". Only next to a duel word, so that "vinco la
 // partita" says nothing of the dice.
 void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* out) {
-  static const std::set<std::string> kDuel = {"contrasto", "contrasti", "duello",
-                                              "tackle",    "dadi",      "dado"};
+  static const std::set<std::string> kDuel = {"contrasto", "contrasti", "duello",   "tackle",
+                                              "dadi",      "dado",      "punteggio", "punti"};
   static const std::set<std::string> kBy = {"da", "dal", "dall", "dalla", "dai"};
   static const std::set<std::string> kThird = {"lui",        "lei",       "loro",  "avversario",
                                                "avversaria", "avversari", "altro", "altra"};
@@ -164,27 +172,52 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
       if (In(kThird, word(i + 2)) || In(kThird, word(i + 3))) winner = Side::kThem;
     }
     if ((w == "vince" || w == "vincono") && In(kThird, word(i + 1))) winner = Side::kThem;
-    // A comparison: "faccio più di lui", "ho fatto meno dell'avversario", "fa più di me".
-    if ((w == "più" || w == "piu" || w == "meno") && In(kThan, word(i + 1))) {
-      const std::string other = In(kThird, word(i + 2)) ? word(i + 2) : word(i + 3);
-      Side subject = Side::kNone;
-      if (word(i + 2) == "me" || word(i + 2) == "noi") subject = Side::kThem;
-      if (In(kThird, other)) {
-        for (size_t k = i >= 3 ? i - 3 : 0; k < i; ++k) {
+    // A comparison: "faccio più di lui", "ho fatto meno dell'avversario", "fa più di me",
+    // "il portiere fa un punteggio più alto del mio", "ho fatto più punti io", "lui ha la
+    // palla e fa meno di me". Who is compared with whom: the side named after "di" (a
+    // person, a possessive, a role), the side named before the comparison (its subject),
+    // each the other's opposite when only one is said.
+    if (w == "più" || w == "piu" || w == "meno") {
+      static const std::set<std::string> kScoreWords = {"alto", "alta", "elevato", "basso", "bassa",
+                                                        "punti", "punteggio"};
+      size_t j = i + 1;
+      if (In(kScoreWords, word(j))) ++j;
+      const bool lower = (w == "meno") != (word(i + 1) == "basso" || word(i + 1) == "bassa");
+      Side other = Side::kNone, subject = Side::kNone;
+      if (In(kThan, word(j))) {
+        for (size_t k = j + 1; k < t.size() && k <= j + 3 && other == Side::kNone; ++k) {
+          const std::string& o = t[k].word;
+          if (o == "me" || o == "noi" || In(kMe, o)) other = Side::kMe;
+          Side person;
+          const Side s = SideAt(t, k, &person);
+          if (other == Side::kNone && s != Side::kNone && s != Side::kBoth) other = s;
+        }
+      } else if (word(j) == "io" || word(j) == "noi") {
+        subject = Side::kMe;  // "ho fatto più punti io"
+      } else if (In(kThird, word(j))) {
+        subject = Side::kThem;  // "ha fatto più punti lui"
+      }
+      if (other != Side::kNone || subject != Side::kNone) {
+        for (size_t k = i; k-- > 0 && k + 6 >= i && subject == Side::kNone;) {
           if (In(kFirstPersonRolls, t[k].word) ||
-              (t[k].word == "fatto" && k > 0 &&
-               (t[k - 1].word == "ho" || t[k - 1].word == "abbiamo")))
+              (t[k].word == "fatto" && k > 0 && (t[k - 1].word == "ho" || t[k - 1].word == "abbiamo"))) {
             subject = Side::kMe;
+            break;
+          }
+          Side person;
+          const Side s = SideAt(t, k, &person);
+          if (s != Side::kNone && s != Side::kBoth) subject = s;
         }
       }
-      if (subject != Side::kNone) winner = w == "meno" ? Opposite(subject) : subject;
+      if (subject == Side::kNone) subject = Opposite(other);
+      if (subject != Side::kNone && subject != other) winner = lower ? Opposite(subject) : subject;
     }
     if (winner == Side::kNone) continue;
     bool duel = false;
-    for (size_t k = i >= 4 ? i - 4 : 0; k < t.size() && k <= i + 4; ++k)
+    for (size_t k = i >= kDuelWindow ? i - kDuelWindow : 0; k < t.size() && k <= i + kDuelWindow; ++k)
       duel = duel || In(kDuel, t[k].word);
     if (!duel) continue;
-    const Side role = winner == Side::kMe ? me : Opposite(me);
+    const Side role = IsRole(winner) ? winner : winner == Side::kMe ? me : Opposite(me);
     out->push_back(
         {role == Side::kAttacker ? "vince l'attaccante" : "vince il difensore", i, i + 1});
     return;
@@ -214,6 +247,13 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   if (me == Side::kNone) {
     for (const Token& w : t) {
       if (w.word == "difendo" || w.word == "difendendo") me = Side::kDefender;
+    }
+    // "io contrasto", "contrastando": the teller contrasts the side with the ball.
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i].word == "contrastando" || t[i].word == "contrastavo" ||
+          (t[i].word == "contrasto" && i > 0 && t[i - 1].word == "io") ||
+          (t[i].word == "contrasto" && i > 1 && t[i - 1].word == "che" && t[i - 2].word == "io"))
+        me = Side::kDefender;
     }
   }
   if (me == Side::kNone) me = Side::kAttacker;  // the writer is the side with the ball
@@ -475,12 +515,16 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
     }
   }
   FactMap read;
+  std::set<size_t> outcome_words;  // content words that alone say who won ("meno di me")
   for (size_t k = 0; k < statements.size(); ++k) {
     const DiceStatement& s = statements[k];
     const bool comparison = !basis.empty() && k == duel.comparison;
     std::string words;
     for (size_t i = s.first; i < s.end; ++i) words += (i > s.first ? " " : "") + tokens[i].word;
-    for (auto& [fact, list] : read_whole(s.canonical)) {
+    const FactMap whole = read_whole(s.canonical);
+    if (s.end == s.first + 1 && !whole.empty() && !tokens[s.first].stop)
+      outcome_words.insert(content_index[s.first]);
+    for (auto [fact, list] : whole) {
       for (Reading& r : list) {
         if (comparison) {
           r.basis = basis;
@@ -511,6 +555,18 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
                               }),
                list.end());
     if (list.empty()) facts->erase(it);
+  }
+  // A word that says who won the duel says nothing else: "fa meno di me" is no minus on
+  // the plus/minus die nor a lower roll for the kick-off possession.
+  for (auto it = facts->begin(); it != facts->end() && !outcome_words.empty();) {
+    auto& list = it->second;
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](const Reading& r) {
+                                return r.from_text && r.count == 1 && outcome_words.count(r.first) &&
+                                       !read.count(r.fact);
+                              }),
+               list.end());
+    it = list.empty() ? facts->erase(it) : std::next(it);
   }
   for (auto& [fact, list] : read) (*facts)[fact] = std::move(list);
 }

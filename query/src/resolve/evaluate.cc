@@ -107,6 +107,40 @@ std::string DecisionOf(const RuleCase& c) {
   return out;
 }
 
+// The parts of a dice score each side adds on its own (a base bonus, a roll bonus, a high
+// or low free kick, two dice): one side's part never contradicts the other side's. The
+// same list as committee/check_conflicts.cc's ScorePart, which lints the corpus by it.
+bool ScorePart(const std::string& type) {
+  static const std::set<std::string> kScoreParts = {"bonus-base", "nessun-bonus", "bonus-dado",
+                                                    "due-dadi",   "tiro-alto",    "tiro-basso"};
+  return kScoreParts.count(type) > 0;
+}
+
+// The side a score part is about: "nessun-bonus" is written for the side it favours (the
+// other side adds nothing), every other part for the side that adds it.
+std::string ScoredSide(const SanctionInfo& s) {
+  return s.type == "nessun-bonus" ? SideAgainst(s.beneficiary, "avversario") : s.beneficiary;
+}
+
+// Two rulings at the same level are one cumulative ruling when both state only parts of a
+// score and no side gets two different parts ("tiro sul portiere": the shooter adds no
+// base score and the goalkeeper adds his): each part concerns its own side.
+bool Cumulative(const RuleCase& a, const RuleCase& b) {
+  auto only_parts = [](const RuleCase& c) {
+    return !c.sanctions.empty() && std::all_of(c.sanctions.begin(), c.sanctions.end(), [](const SanctionInfo& s) {
+      return ScorePart(s.type) && s.choice.empty();
+    });
+  };
+  if (!only_parts(a) || !only_parts(b)) return false;
+  for (const SanctionInfo& x : a.sanctions) {
+    for (const SanctionInfo& y : b.sanctions) {
+      const std::string sx = ScoredSide(x), sy = ScoredSide(y);
+      if (sx.empty() || sy.empty() || sx == sy) return false;
+    }
+  }
+  return true;
+}
+
 CaseEval EvaluateCase(const RuleCase& c, const Readings& facts) {
   CaseEval e;
   e.rc = &c;
@@ -351,6 +385,27 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
     }
   }
 
+  // Rulings as specific as the first that add to it instead of contradicting it join it.
+  std::vector<const CaseEval*> joined_leads;  // the leads merged into the first ruling
+  for (size_t g = 1; g < grouped.size();) {
+    if (grouped[g].lead->trues == grouped[0].lead->trues &&
+        Cumulative(*grouped[0].lead->rc, *grouped[g].lead->rc) &&
+        std::all_of(joined_leads.begin(), joined_leads.end(),
+                    [&](const CaseEval* j) { return Cumulative(*j->rc, *grouped[g].lead->rc); })) {
+      joined_leads.push_back(grouped[g].lead);
+      grouped[0].members.insert(grouped[0].members.end(), grouped[g].members.begin(),
+                                grouped[g].members.end());
+      if (options.explain) {
+        result->explanation.push_back("cumulata: " + grouped[g].lead->rc->citation + " (" +
+                                      grouped[g].lead->rc->case_id + ") con " +
+                                      grouped[0].lead->rc->citation);
+      }
+      grouped.erase(grouped.begin() + static_cast<long>(g));
+    } else {
+      ++g;
+    }
+  }
+
   // Pending cases that would be more specific than the best applicable one, and use
   // at least as much of the description: the missing fact would change the decision.
   std::map<std::string, int> pending_count;
@@ -379,6 +434,9 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
     const CaseEval* lead = grouped[g].lead;
     Ruling ruling;
     ruling.decision = DecisionOf(*lead->rc);
+    if (g == 0) {
+      for (const CaseEval* j : joined_leads) ruling.decision += "; inoltre: " + DecisionOf(*j->rc);
+    }
     ruling.sanctions = lead->rc->sanctions;
     // Sanctions the agreeing cases add (a summary row may state an accessory sanction
     // the body paragraph leaves to another rule), once each.

@@ -8,6 +8,7 @@
 //    gets the closest provisions from ask.
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <optional>
 #include <set>
 
@@ -93,6 +94,59 @@ std::vector<std::string> NamedVariants(const Engine::Impl& im, const std::string
 constexpr size_t kMaxScenarioBytes = 8192;
 constexpr size_t kMaxScenarioTokens = 200;
 
+// The fact every game's cases state their context with (corpus/README.md: "fase").
+constexpr const char* kPhaseFact = "fase";
+
+// The phase a fact read implies when the description names none: the one phase every case
+// testing the value read is about ("tira sul portiere": the target of a shot is only ruled
+// on in the shot action; "non arriva nella zona porta" likewise), read of two words at
+// least (one word, "avversaria", "centrocampo", says too little). Values read that agree
+// on no single phase imply nothing, and so do readings that imply different phases.
+void ImplyPhase(const GameRules& rules, FactMap* facts) {
+  if (facts->count(kPhaseFact) || !rules.Fact(kPhaseFact)) return;
+  std::set<std::string> implied;
+  std::string because;
+  for (const auto& [name, list] : *facts) {
+    auto cases = rules.cases_by_fact.find(name);
+    if (name == kPhaseFact || cases == rules.cases_by_fact.end()) continue;
+    for (const Reading& r : list) {
+      if (!r.from_text || r.count < 2) continue;
+      std::optional<std::set<std::string>> phases;  // the phases all its cases allow
+      for (size_t i : cases->second) {
+        const RuleCase& c = rules.cases[i];
+        const bool tests_value = std::any_of(c.when.begin(), c.when.end(), [&](const RuleCond& cond) {
+          return cond.fact == name && (cond.op == "eq" || cond.op == "in") && CondHolds(cond, r.value);
+        });
+        if (!tests_value) continue;
+        std::set<std::string> allowed;
+        for (const RuleCond& cond : c.when) {
+          if (cond.fact == kPhaseFact && (cond.op == "eq" || cond.op == "in"))
+            allowed.insert(cond.values.begin(), cond.values.end());
+        }
+        if (allowed.empty()) {  // a case of this value in any phase: nothing implied
+          phases = std::set<std::string>();
+          break;
+        }
+        if (!phases) {
+          phases = allowed;
+        } else {
+          std::set<std::string> both;
+          std::set_intersection(phases->begin(), phases->end(), allowed.begin(), allowed.end(),
+                                std::inserter(both, both.end()));
+          phases = std::move(both);
+        }
+      }
+      if (phases && phases->size() == 1) {
+        implied.insert(*phases->begin());
+        because = r.words;
+      }
+    }
+  }
+  if (implied.size() != 1) return;
+  // Not read from the text: it lets a case apply but supports none by itself.
+  (*facts)[kPhaseFact].push_back({kPhaseFact, *implied.begin(), because, 0, 0, false});
+}
+
 // Resolves within one game: validates structured facts, adds defaults, evaluates.
 // `used` (optional) receives the facts evaluated: read, given and defaults.
 Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::string> contradictions,
@@ -131,6 +185,7 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
   if (!contradictions.empty()) {
     return Status::InvalidArgument("fatti contraddittori: " + Join(contradictions, "; "));
   }
+  ImplyPhase(rules, &facts);
   // Defaults for facts the description does not mention.
   for (const auto& f : rules.facts) {
     if (!f.default_value.empty() && !facts.count(f.name)) {
@@ -144,7 +199,8 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
         result->explanation.push_back(
             r.from_text ? (r.words.empty() ? "dato: " : "letto «" + r.words + "»: ") + name +
                               " = " + r.value
-                        : "assunto " + name + " = " + r.value + " (valore predefinito)");
+                        : !r.words.empty() ? "dedotto " + name + " = " + r.value + " da «" + r.words + "»"  // ImplyPhase
+                                           : "assunto " + name + " = " + r.value + " (valore predefinito)");
       }
     }
   }
@@ -286,10 +342,17 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   // wins (game_choice.h), the earlier candidate (the game the hints point to) on a tie.
   const RankingWeights& w = im.weights;
   std::vector<std::string> named;                    // games the text names
+  bool named_decides = false;                         // the one game named is the game
   std::vector<std::pair<std::string, double>> vote;  // the word vote, best first
   std::string vote_first;                            // its winner by its margin
   if (candidates.size() > 1) {
     named = resolve::GamesNamed(tokens, std::vector<std::string>(im.games.begin(), im.games.end()));
+    // A text that names one game is about that game ("a subbuteo la palla esce …"): the user
+    // says which rulebook applies, as --game would (arbitro tune still sees every game).
+    if (named.size() == 1 && !games) {
+      candidates = {named[0]};
+      named_decides = true;
+    }
     // The vote reads the index: only when it weighs (or for arbitro tune).
     if (games || w[Weight::kResolveGameVote] != 0 || w[Weight::kResolveGameVoteFirst] != 0) {
       vote_first = im.GameOfWords(tokens, &vote);
@@ -316,7 +379,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     }
     a.options = options;
     if (!structured) {
-      ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions);
+      ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions, clean);
       ReadSides(*a.gr, clean, tokens, content, &a.facts);
       a.variants_named = NamedVariants(im, a.gr->rules.game, a.facts, options.variants);
       a.options.variants.insert(a.options.variants.end(), a.variants_named.begin(),
@@ -412,6 +475,9 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (!s.ok()) return s;
   }
   options.variants = best_options.variants;
+  if (named_decides && options.explain) {
+    best.explanation.insert(best.explanation.begin(), "scelto il gioco " + best.game + " (nominato nel testo)");
+  }
   if (explain_choice) {
     choice_lines.erase(std::remove(choice_lines.begin(), choice_lines.end(), ""),
                        choice_lines.end());

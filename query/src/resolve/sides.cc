@@ -172,6 +172,52 @@ std::string Mirror(const RuleFact& fact, const std::string& value) {
 
 }  // namespace
 
+// A piece named with whose it is ("un mio omino", "la sua pedina", "una miniatura
+// avversaria") that acts — the subject or the agent ("toccata per ultima da un mio
+// omino"), not the object of a contact verb nor the subject of its passive — names the
+// side that acts: the teller's (the attacker unless the teller defends) or the other.
+// Read only when the description names the actor no other way.
+template <typename Object, typename Passive>
+void ReadOwnedPieceActor(const Engine::Impl::GameResolver& gr, const std::string& text,
+                         const std::vector<Token>& t, const std::vector<Token>& content,
+                         const std::vector<size_t>& at, TellerSide side, const Object& object,
+                         const Passive& passive, FactMap* facts) {
+  static const std::set<std::string> kPieces = {"omino",      "omini",     "pedina",   "pedine",
+                                                "miniatura",  "miniature", "giocatore", "calciatore",
+                                                "figurina"};
+  static const std::set<std::string> kTheirsPossessive = {"suo", "sua", "suoi", "sue", "loro"};
+  (void)text;
+  for (const char* name : {"autore", "squadra"}) {
+    const RuleFact* fact = gr.rules.Fact(name);
+    if (!fact) continue;
+    auto read = facts->find(name);
+    if (read != facts->end() &&
+        std::any_of(read->second.begin(), read->second.end(), [](const Reading& r) { return r.from_text; }))
+      return;
+    const std::string attacker = fact->Value("attaccante") ? "attaccante" : "squadra-in-attacco";
+    const std::string defender = fact->Value("difensore") ? "difensore" : "squadra-in-difesa";
+    if (!fact->Value(attacker) || !fact->Value(defender)) continue;
+    for (size_t k = 0; k < content.size(); ++k) {
+      const size_t i = at[k];
+      if (!In(kPieces, t[i].word)) continue;
+      const std::string p1 = i > 0 ? t[i - 1].word : "", n1 = i + 1 < t.size() ? t[i + 1].word : "";
+      const bool mine = In(kMine, p1), theirs = In(kTheirsPossessive, p1) || In(kOpponent, n1);
+      if (mine == theirs) continue;
+      const size_t first = i > 0 && (mine || In(kTheirsPossessive, p1)) ? i - 1 : i;
+      // Only as the agent ("da un mio omino", "dalla sua pedina"): a piece that is the
+      // subject is most often the teller's default side already, and reading it there
+      // let more specific cases about the actor outrank the situation (train 0.925 -> 0.914).
+      const bool agent = (first > 0 && In(kAgent, t[first - 1].word)) ||
+                         (first > 1 && In(kAgent, t[first - 2].word));
+      if (!agent || object(first) || passive(i + 1)) continue;
+      const bool teller_defends = side == TellerSide::kDefender;
+      const std::string value = mine != teller_defends ? attacker : defender;
+      (*facts)[name].push_back({name, value, t[first].word + " " + t[i].word, k, 1, true});
+      return;
+    }
+  }
+}
+
 TellerSide TellerSideOf(const std::string& text, const std::vector<Token>& tokens) {
   const Teller t = ReadTeller(text, tokens);
   if (t.attacker && !t.defender) return TellerSide::kAttacker;
@@ -272,6 +318,7 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
   for (auto it = facts->begin(); it != facts->end();) {
     it = it->second.empty() ? facts->erase(it) : std::next(it);
   }
+  ReadOwnedPieceActor(gr, text, t, content, at, side, object, passive, facts);
 }
 
 }  // namespace arbitro
