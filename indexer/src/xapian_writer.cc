@@ -210,8 +210,7 @@ class XapianWriter {
         for (size_t i = begin; i < end; ++i) {
           TermBag bag;
           Xapian::Document doc;
-          MakeDocument(analyzer, &analyses, *units[i].first, units[i].second, &bag,
-                       &spellings[k]);
+          MakeDocument(analyzer, &analyses, *units[i].first, units[i].second, &bag, &spellings[k]);
           for (const auto& [term, wdf] : bag.terms()) doc.add_term(term, wdf);
           doc.set_data(std::to_string(UnitId(units[i].first, units[i].second)));
           game_terms[k].Add(units[i].first->game, bag.terms());
