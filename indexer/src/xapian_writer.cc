@@ -190,6 +190,7 @@ class XapianWriter {
         if (t.joinable()) t.join();
       }
     } join{thesaurus_thread};
+    const std::vector<size_t> bounds = ShardBounds(units, shards);
     std::vector<Status> status(shards);
     std::set<std::string> game_set;
     for (const Rulebook& book : corpus_.rulebooks) game_set.insert(book.game);
@@ -199,7 +200,7 @@ class XapianWriter {
     ParallelFor(shards, [&](size_t k) {
       const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
       try {
-        const size_t begin = units.size() * k / shards, end = units.size() * (k + 1) / shards;
+        const size_t begin = bounds[k], end = bounds[k + 1];
         // No termlist table: no query lists a document's terms (the engine tests
         // membership through posting lists), and zlib-compressing each document's
         // termlist was most of the cost of adding it.
@@ -259,6 +260,35 @@ class XapianWriter {
   }
 
  private:
+  // Where each shard's units begin (and the last one ends): consecutive ranges (the
+  // compacted database numbers documents in index order) of about the same work,
+  // estimated by the bytes of text the units' documents analyse (their text and asked
+  // questions) plus a fixed part. Equal numbers of units were not equal work: games
+  // differ in how many questions asked.xml gives a provision, and at 100 documents one
+  // shard finished a second after the other.
+  std::vector<size_t> ShardBounds(const std::vector<UnitRef>& units, size_t shards) const {
+    constexpr size_t kFixedBytes = 200;  // a document's own terms, flags and names
+    std::vector<size_t> cost(units.size());
+    size_t total = 0;
+    for (size_t i = 0; i < units.size(); ++i) {
+      const Rulebook& book = *units[i].first;
+      const Unit& u = book.units[units[i].second];
+      cost[i] = kFixedBytes + u.text.size();
+      if (auto it = asked_.find(book.doc + "#" + u.eid); it != asked_.end()) {
+        for (const std::string* q : it->second) cost[i] += q->size();
+      }
+      total += cost[i];
+    }
+    std::vector<size_t> bounds = {0};
+    size_t done = 0;
+    for (size_t i = 0; i < units.size() && bounds.size() < shards; ++i) {
+      done += cost[i];
+      if (done * shards >= total * bounds.size()) bounds.push_back(i + 1);
+    }
+    while (bounds.size() <= shards) bounds.push_back(units.size());
+    return bounds;
+  }
+
   // Adds the words of `text`; wdf_inc weights the field (0: the words are present but
   // weigh nothing). A field prefix adds each term once more under it. No positions: no
   // query reads them.
