@@ -10,6 +10,7 @@
 #include <set>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "arbitro/parallel.h"
 #include "game_terms.h"
@@ -64,7 +65,7 @@ struct TextAnalysis {
   std::vector<std::pair<std::string, unsigned>> spellings;
 };
 
-// The analyses of the texts one shard indexes, each text analysed once: a library
+// The analyses of the texts one shard indexes, a repeated text analysed once: a library
 // repeats texts (the questions of asked.xml and the paragraphs of a rulebook copied
 // under another game or edition), and analysing a text (tokens, stems, phrases,
 // counted things, pairs) was most of the cost of making a document. At most
@@ -73,51 +74,61 @@ class TextAnalyses {
  public:
   explicit TextAnalyses(const Analyzer& analyzer) : analyzer_(analyzer) {}
 
+  // The analysis of `text`, valid until the next call.
   const TextAnalysis& Get(const std::string& text) {
     if (auto it = cache_.find(text); it != cache_.end()) return it->second;
-    if (cache_.size() >= kMaxCached) {
-      scratch_ = Analyse(text);
-      return scratch_;
+    // A text met for the first time is analysed and not kept: most texts of a library
+    // occur once, and keeping every one made indexing the real corpus 10% slower. A
+    // text met again is kept, its repeated terms summed.
+    if (cache_.size() < kMaxCached && !seen_.insert(std::hash<std::string>()(text)).second) {
+      TextAnalysis a;
+      Analyse(text, &a);
+      Sum(&a.terms);
+      Sum(&a.counted);
+      Sum(&a.spellings);
+      return cache_.emplace(text, std::move(a)).first->second;
     }
-    return cache_.emplace(text, Analyse(text)).first->second;
+    Analyse(text, &scratch_);
+    return scratch_;
   }
 
  private:
   static constexpr size_t kMaxCached = 1 << 15;
 
-  using Counts = std::unordered_map<std::string, unsigned>;
-
-  static std::vector<std::pair<std::string, unsigned>> ToList(Counts&& counts) {
-    std::vector<std::pair<std::string, unsigned>> list;
-    list.reserve(counts.size());
-    for (auto& [key, n] : counts) list.emplace_back(key, n);
-    return list;
+  // Each entry once, with the sum of its counts.
+  static void Sum(std::vector<std::pair<std::string, unsigned>>* list) {
+    std::unordered_map<std::string, unsigned> sums;
+    for (auto& [key, n] : *list) sums[std::move(key)] += n;
+    list->clear();
+    for (auto& [key, n] : sums) list->emplace_back(key, n);
   }
 
-  TextAnalysis Analyse(const std::string& text) const {
-    TextAnalysis a;
+  // Every occurrence, counted 1.
+  void Analyse(const std::string& text, TextAnalysis* a) const {
+    a->terms.clear();
+    a->counted.clear();
+    a->pairs.clear();
+    a->spellings.clear();
     const std::vector<Token> tokens = analyzer_.Tokenize(text);
-    Counts terms, spellings, counted;
     for (const Token& t : tokens) {
-      ++terms[t.term];
-      if (!t.stop && t.word.size() > 2) ++spellings[t.word];
+      a->terms.emplace_back(t.term, 1);
+      if (!t.stop && t.word.size() > 2) a->spellings.emplace_back(t.word, 1);
     }
-    for (const PhraseMatch& p : analyzer_.Phrases(tokens)) ++terms[p.term];
-    for (const std::string& c : CountedTerms(tokens)) ++counted[std::string(prefix::kCounted) + c];
+    for (const PhraseMatch& p : analyzer_.Phrases(tokens)) a->terms.emplace_back(p.term, 1);
+    for (const std::string& c : CountedTerms(tokens)) {
+      a->counted.emplace_back(std::string(prefix::kCounted) + c, 1);
+    }
     const Token* previous = nullptr;
     for (const Token& t : tokens) {
       if (t.stop) continue;
-      if (previous) a.pairs.push_back(BigramTerm(previous->term, t.term));
+      if (previous) a->pairs.push_back(BigramTerm(previous->term, t.term));
       previous = &t;
     }
-    a.terms = ToList(std::move(terms));
-    a.spellings = ToList(std::move(spellings));
-    a.counted = ToList(std::move(counted));
-    return a;
   }
 
   const Analyzer& analyzer_;
   std::unordered_map<std::string, TextAnalysis> cache_;
+  std::unordered_set<size_t> seen_;  // hashes of the texts met once
   TextAnalysis scratch_;
 };
 
