@@ -8,7 +8,9 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "arbitro/parallel.h"
 #include "game_terms.h"
@@ -63,7 +65,7 @@ struct TextAnalysis {
   std::vector<std::pair<std::string, unsigned>> spellings;
 };
 
-// The analyses of the texts one shard indexes, each text analysed once: a library
+// The analyses of the texts one shard indexes, a repeated text analysed once: a library
 // repeats texts (the questions of asked.xml and the paragraphs of a rulebook copied
 // under another game or edition), and analysing a text (tokens, stems, phrases,
 // counted things, pairs) was most of the cost of making a document. At most
@@ -72,51 +74,61 @@ class TextAnalyses {
  public:
   explicit TextAnalyses(const Analyzer& analyzer) : analyzer_(analyzer) {}
 
+  // The analysis of `text`, valid until the next call.
   const TextAnalysis& Get(const std::string& text) {
     if (auto it = cache_.find(text); it != cache_.end()) return it->second;
-    if (cache_.size() >= kMaxCached) {
-      scratch_ = Analyse(text);
-      return scratch_;
+    // A text met for the first time is analysed and not kept: most texts of a library
+    // occur once, and keeping every one made indexing the real corpus 10% slower. A
+    // text met again is kept, its repeated terms summed.
+    if (cache_.size() < kMaxCached && !seen_.insert(std::hash<std::string>()(text)).second) {
+      TextAnalysis a;
+      Analyse(text, &a);
+      Sum(&a.terms);
+      Sum(&a.counted);
+      Sum(&a.spellings);
+      return cache_.emplace(text, std::move(a)).first->second;
     }
-    return cache_.emplace(text, Analyse(text)).first->second;
+    Analyse(text, &scratch_);
+    return scratch_;
   }
 
  private:
   static constexpr size_t kMaxCached = 1 << 15;
 
-  using Counts = std::unordered_map<std::string, unsigned>;
-
-  static std::vector<std::pair<std::string, unsigned>> ToList(Counts&& counts) {
-    std::vector<std::pair<std::string, unsigned>> list;
-    list.reserve(counts.size());
-    for (auto& [key, n] : counts) list.emplace_back(key, n);
-    return list;
+  // Each entry once, with the sum of its counts.
+  static void Sum(std::vector<std::pair<std::string, unsigned>>* list) {
+    std::unordered_map<std::string, unsigned> sums;
+    for (auto& [key, n] : *list) sums[std::move(key)] += n;
+    list->clear();
+    for (auto& [key, n] : sums) list->emplace_back(key, n);
   }
 
-  TextAnalysis Analyse(const std::string& text) const {
-    TextAnalysis a;
+  // Every occurrence, counted 1.
+  void Analyse(const std::string& text, TextAnalysis* a) const {
+    a->terms.clear();
+    a->counted.clear();
+    a->pairs.clear();
+    a->spellings.clear();
     const std::vector<Token> tokens = analyzer_.Tokenize(text);
-    Counts terms, spellings, counted;
     for (const Token& t : tokens) {
-      ++terms[t.term];
-      if (!t.stop && t.word.size() > 2) ++spellings[t.word];
+      a->terms.emplace_back(t.term, 1);
+      if (!t.stop && t.word.size() > 2) a->spellings.emplace_back(t.word, 1);
     }
-    for (const PhraseMatch& p : analyzer_.Phrases(tokens)) ++terms[p.term];
-    for (const std::string& c : CountedTerms(tokens)) ++counted[std::string(prefix::kCounted) + c];
+    for (const PhraseMatch& p : analyzer_.Phrases(tokens)) a->terms.emplace_back(p.term, 1);
+    for (const std::string& c : CountedTerms(tokens)) {
+      a->counted.emplace_back(std::string(prefix::kCounted) + c, 1);
+    }
     const Token* previous = nullptr;
     for (const Token& t : tokens) {
       if (t.stop) continue;
-      if (previous) a.pairs.push_back(BigramTerm(previous->term, t.term));
+      if (previous) a->pairs.push_back(BigramTerm(previous->term, t.term));
       previous = &t;
     }
-    a.terms = ToList(std::move(terms));
-    a.spellings = ToList(std::move(spellings));
-    a.counted = ToList(std::move(counted));
-    return a;
   }
 
   const Analyzer& analyzer_;
   std::unordered_map<std::string, TextAnalysis> cache_;
+  std::unordered_set<size_t> seen_;  // hashes of the texts met once
   TextAnalysis scratch_;
 };
 
@@ -170,23 +182,36 @@ class XapianWriter {
     } cleanup{shard_paths};
     cleanup.paths.push_back(synonyms_path);
 
-    // Task 0 reads the thesaurus; tasks 1 … shards write one shard each.
+    // The thesaurus is read on a thread of its own beside the shards' workers: as one
+    // more task among theirs it delayed a shard by its whole time, and a core idled
+    // while that shard finished (100 documents: 0.7 s).
     ThesaurusLinks thesaurus;
-    std::vector<Status> status(shards + 1);
+    Status thesaurus_status;
+    std::thread thesaurus_thread([&] {
+      try {
+        const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
+        thesaurus = ThesaurusCandidates(DefaultThesaurus(), analyzer);
+      } catch (const std::exception& e) {
+        thesaurus_status = Status::IndexError(std::string("thesaurus: ") + e.what());
+      }
+    });
+    struct Join {
+      std::thread& t;
+      ~Join() {
+        if (t.joinable()) t.join();
+      }
+    } join{thesaurus_thread};
+    const std::vector<size_t> bounds = ShardBounds(units, shards);
+    std::vector<Status> status(shards);
     std::set<std::string> game_set;
     for (const Rulebook& book : corpus_.rulebooks) game_set.insert(book.game);
     const std::vector<std::string> games(game_set.begin(), game_set.end());
     std::vector<GameTermCounts> game_terms(shards, GameTermCounts(games));
     std::vector<Spellings> spellings(shards);
-    ParallelFor(shards + 1, [&](size_t task) {
+    ParallelFor(shards, [&](size_t k) {
       const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
       try {
-        if (task == 0) {
-          thesaurus = ThesaurusCandidates(DefaultThesaurus(), analyzer);
-          return;
-        }
-        const size_t k = task - 1;
-        const size_t begin = units.size() * k / shards, end = units.size() * (k + 1) / shards;
+        const size_t begin = bounds[k], end = bounds[k + 1];
         // No termlist table: no query lists a document's terms (the engine tests
         // membership through posting lists), and zlib-compressing each document's
         // termlist was most of the cost of adding it.
@@ -197,8 +222,7 @@ class XapianWriter {
         for (size_t i = begin; i < end; ++i) {
           TermBag bag;
           Xapian::Document doc;
-          MakeDocument(analyzer, &analyses, *units[i].first, units[i].second, &bag,
-                       &spellings[k]);
+          MakeDocument(analyzer, &analyses, *units[i].first, units[i].second, &bag, &spellings[k]);
           for (const auto& [term, wdf] : bag.terms()) doc.add_term(term, wdf);
           doc.set_data(std::to_string(UnitId(units[i].first, units[i].second)));
           game_terms[k].Add(units[i].first->game, bag.terms());
@@ -208,14 +232,16 @@ class XapianWriter {
         db.commit();
         db.close();
       } catch (const Xapian::Error& e) {
-        status[task] = Status::IndexError("xapian: " + e.get_description());
+        status[k] = Status::IndexError("xapian: " + e.get_description());
       } catch (const std::exception& e) {
-        status[task] = Status::IndexError(std::string("xapian: ") + e.what());
+        status[k] = Status::IndexError(std::string("xapian: ") + e.what());
       }
     });
+    thesaurus_thread.join();
     for (const Status& s : status) {
       if (!s.ok()) return s;
     }
+    if (!thesaurus_status.ok()) return thesaurus_status;
     stats->xapian_documents += units.size();
     try {
       Xapian::Database all;
@@ -245,6 +271,35 @@ class XapianWriter {
   }
 
  private:
+  // Where each shard's units begin (and the last one ends): consecutive ranges (the
+  // compacted database numbers documents in index order) of about the same work,
+  // estimated by the bytes of text the units' documents analyse (their text and asked
+  // questions) plus a fixed part. Equal numbers of units were not equal work: games
+  // differ in how many questions asked.xml gives a provision, and at 100 documents one
+  // shard finished a second after the other.
+  std::vector<size_t> ShardBounds(const std::vector<UnitRef>& units, size_t shards) const {
+    constexpr size_t kFixedBytes = 200;  // a document's own terms, flags and names
+    std::vector<size_t> cost(units.size());
+    size_t total = 0;
+    for (size_t i = 0; i < units.size(); ++i) {
+      const Rulebook& book = *units[i].first;
+      const Unit& u = book.units[units[i].second];
+      cost[i] = kFixedBytes + u.text.size();
+      if (auto it = asked_.find(book.doc + "#" + u.eid); it != asked_.end()) {
+        for (const std::string* q : it->second) cost[i] += q->size();
+      }
+      total += cost[i];
+    }
+    std::vector<size_t> bounds = {0};
+    size_t done = 0;
+    for (size_t i = 0; i < units.size() && bounds.size() < shards; ++i) {
+      done += cost[i];
+      if (done * shards >= total * bounds.size()) bounds.push_back(i + 1);
+    }
+    while (bounds.size() <= shards) bounds.push_back(units.size());
+    return bounds;
+  }
+
   // Adds the words of `text`; wdf_inc weights the field (0: the words are present but
   // weigh nothing). A field prefix adds each term once more under it. No positions: no
   // query reads them.
