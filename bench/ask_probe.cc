@@ -1,0 +1,87 @@
+// arbitro_ask_probe: times every question of the given files in-process (warm engine),
+// with the game inferred, and prints the slowest ones with their median time, so that
+// the tail can be callgrinded question by question. Figures, not pass/fail.
+//
+// usage: arbitro_ask_probe --index DIR [--reps N] [--top K] QUESTIONS.tsv…
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "arbitro/query.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Ms(Clock::duration d) {
+  return std::chrono::duration<double, std::milli>(d).count();
+}
+
+double Percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+  return v[std::min(i, v.size() - 1)];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string index;
+  int reps = 9;
+  size_t top = 20;
+  std::vector<std::string> questions;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--index" && i + 1 < argc) {
+      index = argv[++i];
+    } else if (a == "--reps" && i + 1 < argc) {
+      reps = std::max(1, std::atoi(argv[++i]));
+    } else if (a == "--top" && i + 1 < argc) {
+      top = static_cast<size_t>(std::max(0, std::atoi(argv[++i])));
+    } else {
+      std::ifstream in(a);
+      std::string line;
+      while (std::getline(in, line)) {
+        if (!line.empty() && line[0] != '#') questions.push_back(line.substr(0, line.find('\t')));
+      }
+    }
+  }
+  if (index.empty() || questions.empty()) {
+    std::fprintf(stderr, "usage: arbitro_ask_probe --index DIR [--reps N] [--top K] Q.tsv…\n");
+    return 2;
+  }
+  std::unique_ptr<arbitro::Engine> engine;
+  if (!arbitro::Engine::Open(index, &engine).ok()) return 1;
+  for (const auto& q : questions) {  // warm-up: lazy loading is not the tail studied here
+    arbitro::AskResult r;
+    engine->Ask(q, arbitro::AskOptions{}, &r);
+  }
+  std::vector<std::vector<double>> ms(questions.size());
+  for (int rep = 0; rep < reps; ++rep) {
+    for (size_t i = 0; i < questions.size(); ++i) {
+      arbitro::AskResult r;
+      const auto start = Clock::now();
+      engine->Ask(questions[i], arbitro::AskOptions{}, &r);
+      ms[i].push_back(Ms(Clock::now() - start));
+    }
+  }
+  std::vector<double> all, median(questions.size());
+  for (size_t i = 0; i < questions.size(); ++i) {
+    all.insert(all.end(), ms[i].begin(), ms[i].end());
+    median[i] = Percentile(ms[i], 0.5);
+  }
+  std::printf("ask in-process: n=%zu p50=%.3f ms p99=%.3f ms\n", all.size(),
+              Percentile(all, 0.5), Percentile(all, 0.99));
+  std::vector<size_t> order(questions.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return median[a] > median[b]; });
+  for (size_t k = 0; k < top && k < order.size(); ++k) {
+    std::printf("%8.3f ms  %s\n", median[order[k]], questions[order[k]].c_str());
+  }
+  return 0;
+}
