@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "committee/check_internal.h"
+#include "core/rules.h"
 
 namespace arbitro::check_detail {
 namespace {
@@ -200,14 +201,6 @@ struct GameCase {
   std::set<std::string> facts;
 };
 
-// The parts of a dice score each side adds on its own (a base bonus, a high or low free
-// kick, two dice): one side's bonus never contradicts the other side's, nor a decision.
-bool ScorePart(const std::string& type) {
-  static const std::set<std::string> kScoreParts = {"bonus-base", "nessun-bonus", "bonus-dado",
-                                                    "due-dadi",   "tiro-alto",    "tiro-basso"};
-  return kScoreParts.count(type) > 0;
-}
-
 // One item stands for the other: the same type or its general form ("punizione" for
 // "punizione-diretta"), for the same side (an unstated or unpinned relative side matches).
 bool SameItem(const std::pair<std::string, std::string>& x,
@@ -273,7 +266,7 @@ bool CumulativesClash(const Signature& a, const Signature& b) {
 Signature Decisive(const Case& c, const CaseScope& scope) {
   Signature all;
   for (const auto& item : SignatureOf(c, scope)) {
-    if (!ScorePart(item.first)) all.insert(item);
+    if (!IsScorePart(item.first)) all.insert(item);
   }
   Signature main, alternative;
   for (const auto& item : all) {
@@ -298,7 +291,7 @@ bool DecisionsDiffer(const Signature& a, const Signature& b) {
 int DecisionLevel(const Case& c) {
   int level = -1;
   for (const Sanction& s : c.sanctions) {
-    if (ScorePart(s.type)) continue;
+    if (IsScorePart(s.type)) continue;
     level = std::max(level, Cumulative(s.type) ? 0 : IsAccessory(s.type) ? 1 : 2);
   }
   return level;

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <set>
 
 namespace arbitro {
 
@@ -29,6 +30,12 @@ std::string Lookup(const std::map<std::pair<std::string, std::string>, std::stri
 }
 
 }  // namespace
+
+bool IsScorePart(const std::string& sanction_type) {
+  static const std::set<std::string> kScoreParts = {"bonus-base", "nessun-bonus", "bonus-dado",
+                                                    "due-dadi",   "tiro-alto",    "tiro-basso"};
+  return kScoreParts.count(sanction_type) > 0;
+}
 
 std::string SideAgainst(const std::string& offender, const std::string& beneficiary) {
   static const std::map<std::string, std::string> kOther = {{"attaccante", "difensore"},

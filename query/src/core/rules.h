@@ -116,6 +116,11 @@ std::vector<std::string> SplitSpaces(const std::string& s);
 // teams); any other beneficiary, or an offender of no side, is returned unchanged.
 std::string SideAgainst(const std::string& offender, const std::string& beneficiary);
 
+// The parts of a dice score each side adds on its own (a base bonus or its loss, a roll
+// bonus, a high or low free kick, two dice): one side's part never contradicts the other
+// side's. Shared by resolve (cumulative rulings) and the committee lint (conflicts).
+bool IsScorePart(const std::string& sanction_type);
+
 // Whether a case, provision or change of `variant` ("" = the base rules) is in play
 // when `variants` are.
 bool VariantInPlay(const std::vector<std::string>& variants, const std::string& variant);

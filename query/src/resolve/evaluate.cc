@@ -107,15 +107,6 @@ std::string DecisionOf(const RuleCase& c) {
   return out;
 }
 
-// The parts of a dice score each side adds on its own (a base bonus, a roll bonus, a high
-// or low free kick, two dice): one side's part never contradicts the other side's. The
-// same list as committee/check_conflicts.cc's ScorePart, which lints the corpus by it.
-bool ScorePart(const std::string& type) {
-  static const std::set<std::string> kScoreParts = {"bonus-base", "nessun-bonus", "bonus-dado",
-                                                    "due-dadi",   "tiro-alto",    "tiro-basso"};
-  return kScoreParts.count(type) > 0;
-}
-
 // The side a score part is about: "nessun-bonus" is written for the side it favours (the
 // other side adds nothing), every other part for the side that adds it.
 std::string ScoredSide(const SanctionInfo& s) {
@@ -128,7 +119,7 @@ std::string ScoredSide(const SanctionInfo& s) {
 bool Cumulative(const RuleCase& a, const RuleCase& b) {
   auto only_parts = [](const RuleCase& c) {
     return !c.sanctions.empty() && std::all_of(c.sanctions.begin(), c.sanctions.end(), [](const SanctionInfo& s) {
-      return ScorePart(s.type) && s.choice.empty();
+      return IsScorePart(s.type) && s.choice.empty();
     });
   };
   if (!only_parts(a) || !only_parts(b)) return false;
