@@ -12,29 +12,17 @@
 #include <vector>
 
 #include "arbitro/query.h"
+#include "bench_util.h"
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double Ms(Clock::duration d) {
-  return std::chrono::duration<double, std::milli>(d).count();
-}
-
-double Percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-  return v[std::min(i, v.size() - 1)];
-}
-
-}  // namespace
+using arbitro::bench::Clock;
+using arbitro::bench::Ms;
+using arbitro::bench::Percentile;
 
 int main(int argc, char** argv) {
   std::string index;
   int reps = 9;
   size_t top = 20;
-  std::vector<std::string> questions;
+  std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--index" && i + 1 < argc) {
@@ -44,13 +32,10 @@ int main(int argc, char** argv) {
     } else if (a == "--top" && i + 1 < argc) {
       top = static_cast<size_t>(std::max(0, std::atoi(argv[++i])));
     } else {
-      std::ifstream in(a);
-      std::string line;
-      while (std::getline(in, line)) {
-        if (!line.empty() && line[0] != '#') questions.push_back(line.substr(0, line.find('\t')));
-      }
+      files.push_back(a);
     }
   }
+  const std::vector<std::string> questions = arbitro::bench::ReadColumn(files);
   if (index.empty() || questions.empty()) {
     std::fprintf(stderr, "usage: arbitro_ask_probe --index DIR [--reps N] [--top K] Q.tsv…\n");
     return 2;

@@ -17,39 +17,19 @@
 #include "arbitro/indexer.h"
 #include "arbitro/query.h"
 #include "arbitro/schema.h"
+#include "bench_util.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double Ms(Clock::duration d) {
-  return std::chrono::duration<double, std::milli>(d).count();
-}
-
-double Percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-  return v[std::min(i, v.size() - 1)];
-}
+using arbitro::bench::Clock;
+using arbitro::bench::Ms;
+using arbitro::bench::Percentile;
+using arbitro::bench::ReadColumn;
 
 void Report(const char* what, const std::vector<double>& ms) {
   std::printf("%-34s n=%-5zu p50=%8.3f ms  p99=%8.3f ms  max=%8.3f ms\n", what, ms.size(),
               Percentile(ms, 0.5), Percentile(ms, 0.99),
               ms.empty() ? 0 : *std::max_element(ms.begin(), ms.end()));
-}
-
-std::vector<std::string> ReadColumn(const std::vector<std::string>& files) {
-  std::vector<std::string> out;
-  for (const auto& f : files) {
-    std::ifstream in(f);
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      out.push_back(line.substr(0, line.find('\t')));
-    }
-  }
-  return out;
 }
 
 double RunProcess(const std::vector<std::string>& argv) {

@@ -19,21 +19,13 @@
 #include <vector>
 
 #include "arbitro/query.h"
+#include "bench_util.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double Ms(Clock::duration d) {
-  return std::chrono::duration<double, std::milli>(d).count();
-}
-
-double Percentile(std::vector<double> v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-  return v[std::min(i, v.size() - 1)];
-}
+using arbitro::bench::Clock;
+using arbitro::bench::Ms;
+using arbitro::bench::Percentile;
 
 struct Question {
   std::string text, game;

@@ -23,29 +23,13 @@
 #include <thread>
 #include <vector>
 
+#include "bench_util.h"
+
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double Percentile(std::vector<double>& v, double p) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-  return v[std::min(i, v.size() - 1)];
-}
-
-std::vector<std::string> ReadColumn(const std::vector<std::string>& files) {
-  std::vector<std::string> out;
-  for (const auto& f : files) {
-    std::ifstream in(f);
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      out.push_back(line.substr(0, line.find('\t')));
-    }
-  }
-  return out;
-}
+using arbitro::bench::Clock;
+using arbitro::bench::Percentile;
+using arbitro::bench::ReadColumn;
 
 std::vector<int> ParseList(const std::string& text) {
   std::vector<int> out;
@@ -217,10 +201,11 @@ int main(int argc, char** argv) {
     Round r = RunLoad(host, port, requests, clients, seconds);
     const double rate = static_cast<double>(r.ms.size()) / r.seconds;
     const double p50 = Percentile(r.ms, 0.5), p99 = Percentile(r.ms, 0.99);
+    const double max = r.ms.empty() ? 0 : *std::max_element(r.ms.begin(), r.ms.end());
     std::printf(
         "%3d clients: %8.0f req/s  p50=%7.2f ms  p99=%7.2f ms  max=%8.2f ms  requests=%zu  "
         "errors=%ld\n",
-        clients, rate, p50, p99, r.ms.empty() ? 0 : r.ms.back(), r.ms.size(), r.errors);
+        clients, rate, p50, p99, max, r.ms.size(), r.errors);
     std::fflush(stdout);
   }
   server.Stop();
