@@ -353,8 +353,10 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
       candidates = {named[0]};
       named_decides = true;
     }
-    // The vote reads the index: only when it weighs (or for arbitro tune).
-    if (games || w[Weight::kResolveGameVote] != 0 || w[Weight::kResolveGameVoteFirst] != 0) {
+    // The vote reads the index: only when it weighs (or for arbitro tune), and not when the
+    // text has named the one game left to read.
+    if (!named_decides &&
+        (games || w[Weight::kResolveGameVote] != 0 || w[Weight::kResolveGameVoteFirst] != 0)) {
       vote_first = im.GameOfWords(tokens, &vote);
     }
   }
