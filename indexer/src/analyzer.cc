@@ -339,24 +339,20 @@ bool IsNumberWord(const std::string& word) {
       "sette",       "otto",     "nove",   "dieci",  "undici",  "dodici",   "tredici",
       "quattordici", "quindici", "sedici", "venti",  "trenta",  "quaranta", "cinquanta",
       "sessanta",    "novanta",  "cento",  "doppio", "doppia",  "metà"};
-  if (word.empty()) return false;
-  if (word[0] >= '0' && word[0] <= '9') return true;
-  return word.size() >= 3 && word.size() <= 11 && kWords.count(word) > 0;  // their lengths
+  return (!word.empty() && word[0] >= '0' && word[0] <= '9') || kWords.count(word) > 0;
 }
 
 namespace {
 
-// "un", "uno", "una".
 bool IsArticle(const std::string& w) {
-  return w.size() >= 2 && w.size() <= 3 && w[0] == 'u' && w[1] == 'n' &&
-         (w.size() == 2 || w[2] == 'o' || w[2] == 'a');
+  static const std::unordered_set<std::string_view> kArticles = {"un", "uno", "una"};
+  return kArticles.count(w) > 0;
 }
 
-// "solo", "sola", "soli", "sole", "singolo", "singola", "unico", "unica".
 bool IsOnly(const std::string& w) {
   static const std::unordered_set<std::string_view> kOnly = {
       "solo", "sola", "soli", "sole", "singolo", "singola", "unico", "unica"};
-  return w.size() >= 4 && w.size() <= 7 && kOnly.count(w) > 0;
+  return kOnly.count(w) > 0;
 }
 
 }  // namespace
