@@ -246,6 +246,18 @@ Status LoadGameRules(
     rules->overrides.push_back({overrides.Int(0), overrides.Text(1), overrides.Int(2),
                                 overrides.Text(3), overrides.Text(4), overrides.Text(5)});
   }
+  Statement summaries;
+  if (s.ok())
+    s = db.Prepare(
+        "SELECT r.unit_id, r.target_unit_id FROM refs r JOIN units u ON u.id = r.unit_id"
+        " JOIN documents d ON d.id = u.document_id"
+        " WHERE d.game = ? AND r.kind = 'summarises' AND r.target_unit_id IS NOT NULL"
+        " ORDER BY r.unit_id, r.ord",
+        &summaries);
+  if (s.ok()) {
+    summaries.Bind(1, game);
+    while (summaries.Step(&s)) rules->summarised_by[summaries.Int(0)].push_back(summaries.Int(1));
+  }
   Statement variants;
   if (s.ok())
     s = db.Prepare(

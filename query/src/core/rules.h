@@ -93,6 +93,8 @@ struct GameRules {
   std::map<long long, std::vector<size_t>> cases_by_unit;  // units.id → positions in `cases`
   std::map<std::string, long long> unit_of;                // "doc#eId" → units.id of its cases
   std::map<long long, std::vector<size_t>> overrides_by_unit;
+  // Summary table rows → the provisions they summarise (refs of kind "summarises").
+  std::map<long long, std::vector<long long>> summarised_by;
   const RuleFact* Fact(const std::string& name) const {
     for (const auto& f : facts) {
       if (f.name == name) return &f;

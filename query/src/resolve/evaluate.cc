@@ -450,6 +450,30 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
                                   e->rc->citation, e->rc->text, e->rc->variant});
       ruling.because.push_back(Because(rules, *e->rc));
     }
+    // A summary row cited: the provision it summarises states the same ruling in full and
+    // is cited too, through a case of it that agrees with the ruling and that no fact
+    // evaluated rules out (the row may leave out a condition the provision states).
+    for (const auto* e : grouped[g].members) {
+      auto rows = rules.summarised_by.find(e->rc->unit_id);
+      if (rows == rules.summarised_by.end()) continue;
+      for (long long target : rows->second) {
+        auto cases = rules.cases_by_unit.find(target);
+        if (cases == rules.cases_by_unit.end()) continue;
+        for (size_t c : cases->second) {
+          const RuleCase& full = rules.cases[c];
+          if (!VariantInPlay(options.variants, full.variant) || !agrees(*lead->rc, full) ||
+              EvaluateCase(full, readings).falsified ||
+              !cited.insert(full.doc + "#" + full.eid).second) {
+            continue;
+          }
+          ruling.citations.push_back(
+              {rules.game, full.doc, full.doc + "#" + full.eid, full.citation, full.text, full.variant});
+          ruling.because.push_back(full.citation + ": " + DecisionOf(full) + " (riassunta da " +
+                                   e->rc->citation + ")");
+          break;
+        }
+      }
+    }
     // The cases a value the ruling uses was derived with (the roll bonuses that decided who
     // won a duel) are cited too, with how the value was derived.
     for (const auto* e : grouped[g].members) {

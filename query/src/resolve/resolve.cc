@@ -10,6 +10,7 @@
 #include <cmath>
 #include <iterator>
 #include <optional>
+#include <cstdlib>
 #include <set>
 
 #include "core/engine_impl.h"
@@ -145,6 +146,22 @@ void ImplyPhase(const GameRules& rules, FactMap* facts) {
   if (implied.size() != 1) return;
   // Not read from the text: it lets a case apply but supports none by itself.
   (*facts)[kPhaseFact].push_back({kPhaseFact, *implied.begin(), because, 0, 0, false});
+}
+
+// The fact that counts how many times the infraction (or the card) has happened, this
+// time included (corpus/README.md: "occorrenza").
+constexpr const char* kOccurrenceFact = "occorrenza";
+
+// A description that tells the history before the event ruled on ("la prima volta la palla
+// resta in area, la ripeto e di nuovo …", "ha già un giallo e ne prende un altro") reads
+// several occurrences: the event ruled on is the last, the highest count read.
+void KeepLastOccurrence(FactMap* facts) {
+  auto it = facts->find(kOccurrenceFact);
+  if (it == facts->end() || it->second.size() < 2) return;
+  auto count = [](const Reading& r) { return std::strtol(r.value.c_str(), nullptr, 10); };
+  auto last = std::max_element(it->second.begin(), it->second.end(),
+                               [&](const Reading& a, const Reading& b) { return count(a) < count(b); });
+  it->second = {*last};
 }
 
 // Resolves within one game: validates structured facts, adds defaults, evaluates.
@@ -389,6 +406,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
       ReadDice(im, *a.gr, tokens, a.options.variants, &a.facts);
       ReadContactOrders(im, *a.gr, tokens, &a.facts);
       ReadMeasures(*a.gr, tokens, &a.facts);
+      KeepLastOccurrence(&a.facts);
     }
     a.known[Weight::kResolveGameRead] = resolve::FactsRead(a.facts);
     if (candidates.size() > 1) {
