@@ -37,6 +37,12 @@ TEST_CASE("resolve reads a negation through a modal verb or an auxiliary", "[e2e
       ResolveBundled("subbuteo", "il mio omino colpisce la palla che era ancora ferma");
   CHECK(ReadValues(still, "stato-oggetto") == Values{"fermo"});
 
+  // The euphonic "ad", "ed" are the stopwords "a", "e": "non riesce ad arrivare" negates
+  // as "non riesce a arrivare" does.
+  const Json cannot = ResolveBundled(
+      "soccer-tactics", "la loro pedina tira il dado ma non riesce ad arrivare sulla mia casella");
+  CHECK(ReadValues(cannot, "sid-raggiunge") == Values{"no"});
+
   // "non" three words before the form, through a verb that is neither a modal nor an
   // auxiliary, negates nothing.
   const Json other = ResolveBundled("subbuteo",
