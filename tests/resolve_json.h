@@ -64,6 +64,13 @@ inline bool AnyRulingHas(const Json& j, const std::string& type) {
   return false;
 }
 
+// The first ruling's first sanction of `resolve --json`, "type/beneficiary" ("" without one).
+inline std::string FirstSanction(const Json& r) {
+  if (r["rulings"].size() == 0 || r["rulings"][0]["sanctions"].size() == 0) return "";
+  const Json& s = r["rulings"][0]["sanctions"][0];
+  return s["type"].string + "/" + s["beneficiary"].string;
+}
+
 // Every value the description was read to give `fact` from its words (facts_read with
 // words), each followed by "@" and those words when `with_words`.
 inline std::vector<std::string> ReadValues(const Json& j, const std::string& fact,

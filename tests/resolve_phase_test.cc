@@ -7,6 +7,7 @@
 #include "resolve_json.h"
 #include "test_util.h"
 
+using arbitro::test::FirstSanction;
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
@@ -14,12 +15,6 @@ using arbitro::test::ResolveBundled;
 namespace {
 
 using Values = std::vector<std::string>;
-
-std::string FirstSanction(const Json& r) {
-  if (r["rulings"].size() == 0 || r["rulings"][0]["sanctions"].size() == 0) return "";
-  const Json& s = r["rulings"][0]["sanctions"][0];
-  return s["type"].string + "/" + s["beneficiary"].string;
-}
 
 std::string Fact(const Json& r, const std::string& fact) {
   for (size_t i = 0; i < r["facts_read"].size(); ++i) {

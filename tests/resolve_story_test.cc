@@ -9,6 +9,7 @@
 #include "test_util.h"
 
 using arbitro::test::Cites;
+using arbitro::test::FirstSanction;
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
@@ -20,12 +21,6 @@ using Values = std::vector<std::string>;
 // The facts resolve evaluated (read, given or assumed): "facts" of resolve --json.
 std::string Evaluated(const Json& r, const std::string& fact) { return r["facts"][fact].string; }
 
-// The first ruling's first sanction, "type/beneficiary" ("" without one).
-std::string FirstSanction(const Json& r) {
-  if (r["rulings"].size() == 0 || r["rulings"][0]["sanctions"].size() == 0) return "";
-  const Json& s = r["rulings"][0]["sanctions"][0];
-  return s["type"].string + "/" + s["beneficiary"].string;
-}
 
 }  // namespace
 
