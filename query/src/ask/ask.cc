@@ -42,6 +42,10 @@ using ask::ReadIntent;
 constexpr size_t kMaxQueryTokens = 64;
 constexpr size_t kMaxQueryBytes = 4096;
 constexpr Xapian::doccount kCandidates = 60;
+// Posting sets kept per engine (Engine::Impl::Postings), not learned: cost bounds. A
+// longer list is read per question (a term of most documents in a large library).
+constexpr size_t kMaxKeptPostings = 4096;
+constexpr size_t kMaxPostingSetBytes = size_t{16} << 20;
 // Games searched when the question names none: as many as the bundled corpus has (4), so
 // that its answers are those of a search over every document; a larger library is
 // searched in the games the question points to most (not learned: a cost bound).
@@ -72,12 +76,14 @@ struct Concept {
   std::vector<std::string> thesaurus;
 };
 
-// Which of the candidate documents index a term, read from posting lists: reading
-// each document's termlist instead costs one zlib inflate per document.
+// Which of the candidate documents index a term: from the engine's posting sets
+// (Engine::Impl::Postings), or, for a list too long to keep, from its posting list
+// skipped to each candidate. Reading each document's termlist instead costs one zlib
+// inflate per document.
 class Membership {
  public:
-  Membership(const Xapian::Database& db, std::vector<Xapian::docid> dids)
-      : db_(db), dids_(std::move(dids)) {
+  Membership(Engine::Impl& im, std::vector<Xapian::docid> dids)
+      : im_(im), dids_(std::move(dids)) {
     order_.resize(dids_.size());
     std::iota(order_.begin(), order_.end(), 0);
     std::sort(order_.begin(), order_.end(),
@@ -86,24 +92,39 @@ class Membership {
   // Which candidates index `term` (by candidate position), read on first use.
   const std::vector<bool>& Of(const std::string& term) {
     auto [it, fresh] = cache_.try_emplace(term);
-    if (fresh) {
-      it->second.assign(dids_.size(), false);
-      Xapian::PostingIterator p = db_.postlist_begin(term);
-      const Xapian::PostingIterator end = db_.postlist_end(term);
+    if (!fresh) return it->second;
+    std::vector<bool>& has = it->second;
+    has.assign(dids_.size(), false);
+    const Engine::Impl::PostingSet& set = im_.Postings(term);
+    if (!set.bits.empty()) {
+      for (size_t k = 0; k < dids_.size(); ++k) {
+        const Xapian::docid d = dids_[k];
+        has[k] = d / 64 < set.bits.size() && ((set.bits[d / 64] >> (d % 64)) & 1) != 0;
+      }
+    } else if (!set.long_list) {
+      auto from = set.docs.begin();
+      for (size_t k : order_) {
+        from = std::lower_bound(from, set.docs.end(), dids_[k]);
+        if (from == set.docs.end()) break;
+        has[k] = *from == dids_[k];
+      }
+    } else {
+      Xapian::PostingIterator p = im_.xdb.postlist_begin(term);
+      const Xapian::PostingIterator end = im_.xdb.postlist_end(term);
       for (size_t k : order_) {
         if (p == end) break;
         p.skip_to(dids_[k]);
-        if (p != end && *p == dids_[k]) it->second[k] = true;
+        if (p != end && *p == dids_[k]) has[k] = true;
       }
     }
-    return it->second;
+    return has;
   }
   // The length of each candidate, read in one pass over the document lengths (a
   // get_doclength per candidate reopens that list each time).
   std::vector<Xapian::termcount> Lengths() const {
     std::vector<Xapian::termcount> out(dids_.size(), 0);
-    Xapian::PostingIterator p = db_.postlist_begin("");
-    const Xapian::PostingIterator end = db_.postlist_end("");
+    Xapian::PostingIterator p = im_.xdb.postlist_begin("");
+    const Xapian::PostingIterator end = im_.xdb.postlist_end("");
     for (size_t k : order_) {
       p.skip_to(dids_[k]);
       if (p == end) break;
@@ -113,7 +134,7 @@ class Membership {
   }
 
  private:
-  const Xapian::Database& db_;
+  Engine::Impl& im_;
   std::vector<Xapian::docid> dids_;
   std::vector<size_t> order_;  // candidates by docid
   std::unordered_map<std::string, std::vector<bool>> cache_;
@@ -426,7 +447,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     enquire.set_query(query);
     Xapian::MSet mset = enquire.get_mset(0, kCandidates);
     const double top = mset.empty() ? 1.0 : std::max(1e-9, mset.begin().get_weight());
-    Membership doc(im.xdb, std::vector<Xapian::docid>(mset.begin(), mset.end()));
+    Membership doc(im, std::vector<Xapian::docid>(mset.begin(), mset.end()));
     const std::vector<Xapian::termcount> lengths = doc.Lengths();
 
     const std::string flag = prefix::kFlag;
@@ -532,6 +553,35 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
 }
 
 }  // namespace
+
+const Engine::Impl::PostingSet& Engine::Impl::Postings(const std::string& term) {
+  auto it = posting_sets.find(term);
+  if (it != posting_sets.end()) return it->second;
+  PostingSet set;
+  for (auto p = xdb.postlist_begin(term); p != xdb.postlist_end(term); ++p) {
+    if (set.docs.size() == kMaxKeptPostings) {
+      set.docs = {};
+      set.long_list = true;
+      break;
+    }
+    set.docs.push_back(*p);
+  }
+  // A bitset by docid when it takes no more room than the sorted ids.
+  const size_t words = xdb.get_lastdocid() / 64 + 1;
+  if (!set.long_list && set.docs.size() * sizeof(Xapian::docid) >= words * sizeof(uint64_t)) {
+    set.bits.assign(words, 0);
+    for (Xapian::docid d : set.docs) set.bits[d / 64] |= uint64_t{1} << (d % 64);
+    set.docs = {};
+  }
+  const size_t bytes = term.size() + set.docs.size() * sizeof(Xapian::docid) +
+                       set.bits.size() * sizeof(uint64_t) + sizeof(PostingSet);
+  if (posting_set_bytes + bytes > kMaxPostingSetBytes) {  // bounded memory
+    posting_sets.clear();
+    posting_set_bytes = 0;
+  }
+  posting_set_bytes += bytes;
+  return posting_sets.emplace(term, std::move(set)).first->second;
+}
 
 Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResult* result) {
   Impl& im = *impl_;

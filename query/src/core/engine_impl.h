@@ -4,6 +4,7 @@
 #include <xapian.h>
 
 #include <map>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <string>
@@ -88,6 +89,18 @@ struct Engine::Impl {
   };
   std::unordered_map<long long, HitUnitData> hit_units;
   Status HitUnit(long long unit_id, const HitUnitData** out);
+  // The documents indexing a term that ask's re-ranking tests, read once per engine
+  // (ask.cc): sorted ids, or a bitset by docid when that is no larger. A posting list
+  // too long to keep is only marked `long_list`: ask reads it per question.
+  struct PostingSet {
+    std::vector<Xapian::docid> docs;
+    std::vector<uint64_t> bits;
+    bool long_list = false;
+  };
+  std::unordered_map<std::string, PostingSet> posting_sets;
+  size_t posting_set_bytes = 0;
+  // The set of `term`; valid until the next call.
+  const PostingSet& Postings(const std::string& term);
   // Finds a unit id for "doc#eId" or a unique bare eId.
   Status FindUnit(const std::string& id, long long* unit_id);
   std::string SanctionLabel(const std::string& game, const std::string& type) const;
