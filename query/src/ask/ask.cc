@@ -46,6 +46,7 @@ constexpr Xapian::doccount kCandidates = 60;
 // longer list is read per question (a term of most documents in a large library).
 constexpr size_t kMaxKeptPostings = 4096;
 constexpr size_t kMaxPostingSetBytes = size_t{16} << 20;
+constexpr size_t kMaxTermFreqs = 1 << 16;
 // Games searched when the question names none: as many as the bundled corpus has (4), so
 // that its answers are those of a search over every document; a larger library is
 // searched in the games the question points to most (not learned: a cost bound).
@@ -294,7 +295,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     const double n_docs = std::max(1.0, static_cast<double>(im.xdb.get_doccount()));
     for (Concept& c : concepts) {
       double df = 0;
-      for (const auto& t : c.terms) df = std::max(df, static_cast<double>(im.xdb.get_termfreq(t)));
+      for (const auto& t : c.terms) df = std::max(df, static_cast<double>(im.TermFreq(t)));
       c.specificity = std::log(1.0 + n_docs / std::max(1.0, df));
     }
     const Intent intent = ReadIntent(tokens, concepts.size());
@@ -325,7 +326,13 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
 
     // ---- retrieval
     std::vector<Xapian::Query> parts;
-    auto add_part = [&](const std::vector<std::string>& terms, double weight) {
+    // Terms no document indexes are left out (Xapian would open their posting lists):
+    // the weights of the others are the same.
+    auto add_part = [&](const std::vector<std::string>& all_terms, double weight) {
+      std::vector<std::string> terms;
+      for (const auto& t : all_terms) {
+        if (im.TermFreq(t) > 0) terms.push_back(t);
+      }
       if (terms.empty()) return;
       parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT,
                          Xapian::Query(Xapian::Query::OP_SYNONYM, terms.begin(), terms.end()),
@@ -553,6 +560,13 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
 }
 
 }  // namespace
+
+Xapian::doccount Engine::Impl::TermFreq(const std::string& term) {
+  auto it = term_freqs.find(term);
+  if (it != term_freqs.end()) return it->second;
+  if (term_freqs.size() >= kMaxTermFreqs) term_freqs.clear();  // bounded memory
+  return term_freqs[term] = xdb.get_termfreq(term);
+}
 
 const Engine::Impl::PostingSet& Engine::Impl::Postings(const std::string& term) {
   auto it = posting_sets.find(term);

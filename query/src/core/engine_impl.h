@@ -101,6 +101,9 @@ struct Engine::Impl {
   size_t posting_set_bytes = 0;
   // The set of `term`; valid until the next call.
   const PostingSet& Postings(const std::string& term);
+  // Xapian's termfreq of `term`, read once per engine (ask.cc).
+  Xapian::doccount TermFreq(const std::string& term);
+  std::unordered_map<std::string, Xapian::doccount> term_freqs;
   // Finds a unit id for "doc#eId" or a unique bare eId.
   Status FindUnit(const std::string& id, long long* unit_id);
   std::string SanctionLabel(const std::string& game, const std::string& type) const;
