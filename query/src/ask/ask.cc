@@ -47,6 +47,7 @@ constexpr Xapian::doccount kCandidates = 60;
 constexpr size_t kMaxKeptPostings = 4096;
 constexpr size_t kMaxPostingSetBytes = size_t{16} << 20;
 constexpr size_t kMaxTermFreqs = 1 << 16;
+constexpr Xapian::termcount kUnknownLength = ~Xapian::termcount{0};  // Impl::doc_lengths
 // Games searched when the question names none: as many as the bundled corpus has (4), so
 // that its answers are those of a search over every document; a larger library is
 // searched in the games the question points to most (not learned: a cost bound).
@@ -120,16 +121,29 @@ class Membership {
     }
     return has;
   }
-  // The length of each candidate, read in one pass over the document lengths (a
-  // get_doclength per candidate reopens that list each time).
+  // The length of each candidate: kept per engine (Engine::Impl::doc_lengths), else read
+  // in one pass over the document lengths (a get_doclength per candidate reopens that
+  // list each time).
   std::vector<Xapian::termcount> Lengths() const {
     std::vector<Xapian::termcount> out(dids_.size(), 0);
+    std::vector<Xapian::termcount>& known = im_.doc_lengths;
+    if (known.empty()) known.assign(im_.xdb.get_lastdocid() + 1, kUnknownLength);
+    std::vector<size_t> unknown;
+    for (size_t k : order_) {
+      if (dids_[k] < known.size() && known[dids_[k]] != kUnknownLength) {
+        out[k] = known[dids_[k]];
+      } else {
+        unknown.push_back(k);
+      }
+    }
+    if (unknown.empty()) return out;
     Xapian::PostingIterator p = im_.xdb.postlist_begin("");
     const Xapian::PostingIterator end = im_.xdb.postlist_end("");
-    for (size_t k : order_) {
+    for (size_t k : unknown) {
       p.skip_to(dids_[k]);
       if (p == end) break;
       if (*p == dids_[k]) out[k] = p.get_doclength();
+      if (dids_[k] < known.size()) known[dids_[k]] = out[k];
     }
     return out;
   }
@@ -207,7 +221,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
   try {
     // ---- spelling first, so that a corrected word can still complete a phrase
     // ("calcio di rigre").
-    if (CorrectSpelling(im.xdb, *im.analyzer, &tokens)) {
+    if (CorrectSpelling(im, &tokens)) {
       for (const Token& t : tokens)
         result->corrected += (result->corrected.empty() ? "" : " ") + t.word;
     }
@@ -612,11 +626,17 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
     const double best = candidates.empty() ? 0 : candidates[0].score;
     for (const Candidate& c : candidates) {
       if (result->hits.size() >= static_cast<size_t>(limit)) break;
-      const std::string data = im.xdb.get_document(c.did).get_data();
-      char* end = nullptr;
-      const long long unit_id = std::strtoll(data.c_str(), &end, 10);
-      if (data.empty() || *end != '\0')
-        return Status::IndexError("indice Xapian non valido: documento senza unità");
+      auto [known, fresh] = im.unit_of_document.try_emplace(c.did, 0);
+      if (fresh) {
+        const std::string data = im.xdb.get_document(c.did).get_data();
+        char* end = nullptr;
+        known->second = std::strtoll(data.c_str(), &end, 10);
+        if (data.empty() || *end != '\0') {
+          im.unit_of_document.erase(known);
+          return Status::IndexError("indice Xapian non valido: documento senza unità");
+        }
+      }
+      const long long unit_id = known->second;
       AskHit hit;
       const Engine::Impl::HitUnitData* unit = nullptr;
       Status s = im.HitUnit(unit_id, &unit);  // read and tokenised once per engine

@@ -104,6 +104,10 @@ struct Engine::Impl {
   // Xapian's termfreq of `term`, read once per engine (ask.cc).
   Xapian::doccount TermFreq(const std::string& term);
   std::unordered_map<std::string, Xapian::doccount> term_freqs;
+  // Length of each Xapian document by docid, read as ask's candidates need them (ask.cc).
+  std::vector<Xapian::termcount> doc_lengths;
+  // The units row of each Xapian document ask returned (its data), read once.
+  std::unordered_map<Xapian::docid, long long> unit_of_document;
   // Finds a unit id for "doc#eId" or a unique bare eId.
   Status FindUnit(const std::string& id, long long* unit_id);
   std::string SanctionLabel(const std::string& game, const std::string& type) const;
