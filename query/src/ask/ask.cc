@@ -91,11 +91,9 @@ class Membership {
     std::sort(order_.begin(), order_.end(),
               [&](size_t a, size_t b) { return dids_[a] < dids_[b]; });
   }
-  // Which candidates index `term` (by candidate position), read on first use.
-  const std::vector<bool>& Of(const std::string& term) {
-    auto [it, fresh] = cache_.try_emplace(term);
-    if (!fresh) return it->second;
-    std::vector<bool>& has = it->second;
+  // Which candidates index `term` (by candidate position).
+  void Of(const std::string& term, std::vector<char>* out) const {
+    std::vector<char>& has = *out;
     has.assign(dids_.size(), false);
     const Engine::Impl::PostingSet& set = im_.Postings(term);
     if (!set.bits.empty()) {
@@ -119,7 +117,6 @@ class Membership {
         if (p != end && *p == dids_[k]) has[k] = true;
       }
     }
-    return has;
   }
   // The length of each candidate: kept per engine (Engine::Impl::doc_lengths), else read
   // in one pass over the document lengths (a get_doclength per candidate reopens that
@@ -152,7 +149,6 @@ class Membership {
   Engine::Impl& im_;
   std::vector<Xapian::docid> dids_;
   std::vector<size_t> order_;  // candidates by docid
-  std::unordered_map<std::string, std::vector<bool>> cache_;
 };
 
 // One term whose membership the re-ranking tests for every candidate: its posting list
@@ -160,14 +156,18 @@ class Membership {
 class TermTest {
  public:
   explicit TermTest(std::string term) : term_(std::move(term)) {}
-  bool Has(Membership& m, size_t candidate) {
-    if (!bits_) bits_ = &m.Of(term_);
-    return (*bits_)[candidate];
+  bool Has(const Membership& m, size_t candidate) {
+    if (!read_) {
+      m.Of(term_, &has_);
+      read_ = true;
+    }
+    return has_[candidate] != 0;
   }
 
  private:
   std::string term_;
-  const std::vector<bool>* bits_ = nullptr;  // owned by the Membership
+  bool read_ = false;
+  std::vector<char> has_;  // by candidate
 };
 
 // Does a candidate index any of the terms (tested in order, stopping at the first)?
