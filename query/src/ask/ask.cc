@@ -96,12 +96,12 @@ class Membership {
     std::vector<char>& has = *out;
     has.assign(dids_.size(), false);
     const Engine::Impl::PostingSet& set = im_.Postings(term);
-    if (!set.bits.empty()) {
+    if (set.Kept() && !set.bits.empty()) {
       for (size_t k = 0; k < dids_.size(); ++k) {
         const Xapian::docid d = dids_[k];
         has[k] = d / 64 < set.bits.size() && ((set.bits[d / 64] >> (d % 64)) & 1) != 0;
       }
-    } else if (!set.long_list) {
+    } else if (set.Kept()) {
       auto from = set.docs.begin();
       for (size_t k : order_) {
         from = std::lower_bound(from, set.docs.end(), dids_[k]);
@@ -584,7 +584,24 @@ Xapian::doccount Engine::Impl::TermFreq(const std::string& term) {
 
 const Engine::Impl::PostingSet& Engine::Impl::Postings(const std::string& term) {
   auto it = posting_sets.find(term);
-  if (it != posting_sets.end()) return it->second;
+  if (it != posting_sets.end() && !it->second.once) return it->second;
+  auto make_room = [this](size_t bytes) {  // bounded memory
+    if (posting_set_bytes + bytes > kMaxPostingSetBytes) {
+      posting_sets.clear();
+      posting_set_bytes = 0;
+    }
+    posting_set_bytes += bytes;
+  };
+  if (it == posting_sets.end()) {
+    // A term tested once (most terms of a one-question process) costs less skipped
+    // through for the candidates than read whole.
+    make_room(term.size() + sizeof(PostingSet));
+    PostingSet& set = posting_sets[term];
+    set.once = true;
+    return set;
+  }
+  posting_set_bytes -= term.size() + sizeof(PostingSet);
+  posting_sets.erase(it);
   PostingSet set;
   for (auto p = xdb.postlist_begin(term); p != xdb.postlist_end(term); ++p) {
     if (set.docs.size() == kMaxKeptPostings) {
@@ -601,13 +618,8 @@ const Engine::Impl::PostingSet& Engine::Impl::Postings(const std::string& term) 
     for (Xapian::docid d : set.docs) set.bits[d / 64] |= uint64_t{1} << (d % 64);
     set.docs = {};
   }
-  const size_t bytes = term.size() + set.docs.size() * sizeof(Xapian::docid) +
-                       set.bits.size() * sizeof(uint64_t) + sizeof(PostingSet);
-  if (posting_set_bytes + bytes > kMaxPostingSetBytes) {  // bounded memory
-    posting_sets.clear();
-    posting_set_bytes = 0;
-  }
-  posting_set_bytes += bytes;
+  make_room(term.size() + set.docs.size() * sizeof(Xapian::docid) +
+            set.bits.size() * sizeof(uint64_t) + sizeof(PostingSet));
   return posting_sets.emplace(term, std::move(set)).first->second;
 }
 

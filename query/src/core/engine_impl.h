@@ -90,12 +90,15 @@ struct Engine::Impl {
   std::unordered_map<long long, HitUnitData> hit_units;
   Status HitUnit(long long unit_id, const HitUnitData** out);
   // The documents indexing a term that ask's re-ranking tests, read once per engine
-  // (ask.cc): sorted ids, or a bitset by docid when that is no larger. A posting list
-  // too long to keep is only marked `long_list`: ask reads it per question.
+  // (ask.cc) when a term is tested a second time: sorted ids, or a bitset by docid when
+  // that is no larger. Until then (`once`), and for a posting list too long to keep
+  // (`long_list`), ask reads the list per question.
   struct PostingSet {
     std::vector<Xapian::docid> docs;
     std::vector<uint64_t> bits;
     bool long_list = false;
+    bool once = false;
+    bool Kept() const { return !long_list && !once; }
   };
   std::unordered_map<std::string, PostingSet> posting_sets;
   size_t posting_set_bytes = 0;
