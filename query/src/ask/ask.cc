@@ -175,10 +175,15 @@ bool HasAny(Membership& m, size_t candidate, std::vector<TermTest>& tests) {
   return std::any_of(tests.begin(), tests.end(), [&](TermTest& t) { return t.Has(m, candidate); });
 }
 
-std::vector<TermTest> TermTests(const std::string& field, const std::vector<std::string>& terms) {
+// The tests of `terms` under `field`, but for terms no document indexes (never held).
+std::vector<TermTest> TermTests(Engine::Impl& im, const std::string& field,
+                                const std::vector<std::string>& terms) {
   std::vector<TermTest> out;
   out.reserve(terms.size());
-  for (const auto& t : terms) out.emplace_back(field + t);
+  for (const auto& t : terms) {
+    std::string term = field + t;
+    if (im.TermFreq(term) > 0) out.emplace_back(std::move(term));
+  }
   return out;
 }
 
@@ -487,18 +492,18 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
         t.headings.emplace_back(prefix::kHeading + term);  // headings are indexed as text too
         t.own.push_back(term == c.terms[0]);
       }
-      t.thesaurus = TermTests("", c.thesaurus);
-      t.asked = TermTests("", asked_terms[k]);
+      t.thesaurus = TermTests(im, "", c.thesaurus);
+      t.asked = TermTests(im, "", asked_terms[k]);
       concept_tests.push_back(std::move(t));
     }
     std::vector<std::vector<TermTest>> pair_tests;
-    for (const auto& spellings : pairs) pair_tests.push_back(TermTests("", spellings));
-    std::vector<TermTest> fact_tests = TermTests("", fact_terms);
-    std::vector<TermTest> sanction_tests = TermTests(prefix::kSanction, named_sanctions);
-    std::vector<TermTest> permission_tests = TermTests(kind, {"permission", "prohibition"});
-    std::vector<TermTest> place_tests = TermTests("", place_terms);
-    std::vector<TermTest> name_tests = TermTests("", names);
-    std::vector<TermTest> doc_tests = TermTests(prefix::kDoc, named_docs);
+    for (const auto& spellings : pairs) pair_tests.push_back(TermTests(im, "", spellings));
+    std::vector<TermTest> fact_tests = TermTests(im, "", fact_terms);
+    std::vector<TermTest> sanction_tests = TermTests(im, prefix::kSanction, named_sanctions);
+    std::vector<TermTest> permission_tests = TermTests(im, kind, {"permission", "prohibition"});
+    std::vector<TermTest> place_tests = TermTests(im, "", place_terms);
+    std::vector<TermTest> name_tests = TermTests(im, "", names);
+    std::vector<TermTest> doc_tests = TermTests(im, prefix::kDoc, named_docs);
     TermTest row_test(std::string(prefix::kKind) + "row"), abridged_test(flag + "abridged"),
         lead_test(flag + "lead"), sanction_test(flag + "sanction"), term_test(flag + "term"),
         definition_test(kind + "definition"), procedure_test(kind + "procedure"),
