@@ -43,8 +43,9 @@ constexpr size_t kMaxQueryTokens = 64;
 constexpr size_t kMaxQueryBytes = 4096;
 constexpr Xapian::doccount kCandidates = 60;
 // Posting sets kept per engine (Engine::Impl::Postings), not learned: cost bounds. A
-// longer list is read per question (a term of most documents in a large library).
-constexpr size_t kMaxKeptPostings = 4096;
+// longer list is read per question (a term of many documents in a large library): read
+// whole, it costs some 20 questions' skipping through it for 60 candidates.
+constexpr Xapian::doccount kMaxKeptPostings = 1024;
 constexpr size_t kMaxPostingSetBytes = size_t{16} << 20;
 constexpr size_t kMaxTermFreqs = 1 << 16;
 constexpr Xapian::termcount kUnknownLength = ~Xapian::termcount{0};  // Impl::doc_lengths
@@ -608,14 +609,9 @@ const Engine::Impl::PostingSet& Engine::Impl::Postings(const std::string& term) 
   posting_set_bytes -= term.size() + sizeof(PostingSet);
   posting_sets.erase(it);
   PostingSet set;
-  for (auto p = xdb.postlist_begin(term); p != xdb.postlist_end(term); ++p) {
-    if (set.docs.size() == kMaxKeptPostings) {
-      set.docs = {};
-      set.long_list = true;
-      break;
-    }
+  set.long_list = TermFreq(term) > kMaxKeptPostings;
+  for (auto p = xdb.postlist_begin(term); !set.long_list && p != xdb.postlist_end(term); ++p)
     set.docs.push_back(*p);
-  }
   // A bitset by docid when it takes no more room than the sorted ids.
   const size_t words = xdb.get_lastdocid() / 64 + 1;
   if (!set.long_list && set.docs.size() * sizeof(Xapian::docid) >= words * sizeof(uint64_t)) {
