@@ -42,6 +42,13 @@ using ask::ReadIntent;
 constexpr size_t kMaxQueryTokens = 64;
 constexpr size_t kMaxQueryBytes = 4096;
 constexpr Xapian::doccount kCandidates = 60;
+// Posting sets kept per engine (Engine::Impl::Postings), not learned: cost bounds. A
+// longer list is read per question (a term of many documents in a large library): read
+// whole, it costs some 20 questions' skipping through it for 60 candidates.
+constexpr Xapian::doccount kMaxKeptPostings = 1024;
+constexpr size_t kMaxPostingSetBytes = size_t{16} << 20;
+constexpr size_t kMaxTermFreqs = 1 << 16;
+constexpr Xapian::termcount kUnknownLength = ~Xapian::termcount{0};  // Impl::doc_lengths
 // Games searched when the question names none: as many as the bundled corpus has (4), so
 // that its answers are those of a search over every document; a larger library is
 // searched in the games the question points to most (not learned: a cost bound).
@@ -72,51 +79,77 @@ struct Concept {
   std::vector<std::string> thesaurus;
 };
 
-// Which of the candidate documents index a term, read from posting lists: reading
-// each document's termlist instead costs one zlib inflate per document.
+// Which of the candidate documents index a term: from the engine's posting sets
+// (Engine::Impl::Postings), or, for a list too long to keep, from its posting list
+// skipped to each candidate. Reading each document's termlist instead costs one zlib
+// inflate per document.
 class Membership {
  public:
-  Membership(const Xapian::Database& db, std::vector<Xapian::docid> dids)
-      : db_(db), dids_(std::move(dids)) {
+  Membership(Engine::Impl& im, std::vector<Xapian::docid> dids)
+      : im_(im), dids_(std::move(dids)) {
     order_.resize(dids_.size());
     std::iota(order_.begin(), order_.end(), 0);
     std::sort(order_.begin(), order_.end(),
               [&](size_t a, size_t b) { return dids_[a] < dids_[b]; });
   }
-  // Which candidates index `term` (by candidate position), read on first use.
-  const std::vector<bool>& Of(const std::string& term) {
-    auto [it, fresh] = cache_.try_emplace(term);
-    if (fresh) {
-      it->second.assign(dids_.size(), false);
-      Xapian::PostingIterator p = db_.postlist_begin(term);
-      const Xapian::PostingIterator end = db_.postlist_end(term);
+  // Which candidates index `term` (by candidate position).
+  void Of(const std::string& term, std::vector<char>* out) const {
+    std::vector<char>& has = *out;
+    has.assign(dids_.size(), false);
+    const Engine::Impl::PostingSet& set = im_.Postings(term);
+    if (set.Kept() && !set.bits.empty()) {
+      for (size_t k = 0; k < dids_.size(); ++k) {
+        const Xapian::docid d = dids_[k];
+        has[k] = d / 64 < set.bits.size() && ((set.bits[d / 64] >> (d % 64)) & 1) != 0;
+      }
+    } else if (set.Kept()) {
+      auto from = set.docs.begin();
+      for (size_t k : order_) {
+        from = std::lower_bound(from, set.docs.end(), dids_[k]);
+        if (from == set.docs.end()) break;
+        has[k] = *from == dids_[k];
+      }
+    } else {
+      Xapian::PostingIterator p = im_.xdb.postlist_begin(term);
+      const Xapian::PostingIterator end = im_.xdb.postlist_end(term);
       for (size_t k : order_) {
         if (p == end) break;
         p.skip_to(dids_[k]);
-        if (p != end && *p == dids_[k]) it->second[k] = true;
+        if (p != end && *p == dids_[k]) has[k] = true;
       }
     }
-    return it->second;
   }
-  // The length of each candidate, read in one pass over the document lengths (a
-  // get_doclength per candidate reopens that list each time).
+  // The length of each candidate: kept per engine (Engine::Impl::doc_lengths), else read
+  // in one pass over the document lengths (a get_doclength per candidate reopens that
+  // list each time).
   std::vector<Xapian::termcount> Lengths() const {
     std::vector<Xapian::termcount> out(dids_.size(), 0);
-    Xapian::PostingIterator p = db_.postlist_begin("");
-    const Xapian::PostingIterator end = db_.postlist_end("");
+    std::vector<Xapian::termcount>& known = im_.doc_lengths;
+    if (known.empty()) known.assign(im_.xdb.get_lastdocid() + 1, kUnknownLength);
+    std::vector<size_t> unknown;
     for (size_t k : order_) {
+      if (dids_[k] < known.size() && known[dids_[k]] != kUnknownLength) {
+        out[k] = known[dids_[k]];
+      } else {
+        unknown.push_back(k);
+      }
+    }
+    if (unknown.empty()) return out;
+    Xapian::PostingIterator p = im_.xdb.postlist_begin("");
+    const Xapian::PostingIterator end = im_.xdb.postlist_end("");
+    for (size_t k : unknown) {
       p.skip_to(dids_[k]);
       if (p == end) break;
       if (*p == dids_[k]) out[k] = p.get_doclength();
+      if (dids_[k] < known.size()) known[dids_[k]] = out[k];
     }
     return out;
   }
 
  private:
-  const Xapian::Database& db_;
+  Engine::Impl& im_;
   std::vector<Xapian::docid> dids_;
   std::vector<size_t> order_;  // candidates by docid
-  std::unordered_map<std::string, std::vector<bool>> cache_;
 };
 
 // One term whose membership the re-ranking tests for every candidate: its posting list
@@ -124,14 +157,18 @@ class Membership {
 class TermTest {
  public:
   explicit TermTest(std::string term) : term_(std::move(term)) {}
-  bool Has(Membership& m, size_t candidate) {
-    if (!bits_) bits_ = &m.Of(term_);
-    return (*bits_)[candidate];
+  bool Has(const Membership& m, size_t candidate) {
+    if (!read_) {
+      m.Of(term_, &has_);
+      read_ = true;
+    }
+    return has_[candidate] != 0;
   }
 
  private:
   std::string term_;
-  const std::vector<bool>* bits_ = nullptr;  // owned by the Membership
+  bool read_ = false;
+  std::vector<char> has_;  // by candidate
 };
 
 // Does a candidate index any of the terms (tested in order, stopping at the first)?
@@ -139,10 +176,15 @@ bool HasAny(Membership& m, size_t candidate, std::vector<TermTest>& tests) {
   return std::any_of(tests.begin(), tests.end(), [&](TermTest& t) { return t.Has(m, candidate); });
 }
 
-std::vector<TermTest> TermTests(const std::string& field, const std::vector<std::string>& terms) {
+// The tests of `terms` under `field`, but for terms no document indexes (never held).
+std::vector<TermTest> TermTests(Engine::Impl& im, const std::string& field,
+                                const std::vector<std::string>& terms) {
   std::vector<TermTest> out;
   out.reserve(terms.size());
-  for (const auto& t : terms) out.emplace_back(field + t);
+  for (const auto& t : terms) {
+    std::string term = field + t;
+    if (im.TermFreq(term) > 0) out.emplace_back(std::move(term));
+  }
   return out;
 }
 
@@ -185,7 +227,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
   try {
     // ---- spelling first, so that a corrected word can still complete a phrase
     // ("calcio di rigre").
-    if (CorrectSpelling(im.xdb, *im.analyzer, &tokens)) {
+    if (CorrectSpelling(im, &tokens)) {
       for (const Token& t : tokens)
         result->corrected += (result->corrected.empty() ? "" : " ") + t.word;
     }
@@ -273,7 +315,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     const double n_docs = std::max(1.0, static_cast<double>(im.xdb.get_doccount()));
     for (Concept& c : concepts) {
       double df = 0;
-      for (const auto& t : c.terms) df = std::max(df, static_cast<double>(im.xdb.get_termfreq(t)));
+      for (const auto& t : c.terms) df = std::max(df, static_cast<double>(im.TermFreq(t)));
       c.specificity = std::log(1.0 + n_docs / std::max(1.0, df));
     }
     const Intent intent = ReadIntent(tokens, concepts.size());
@@ -304,7 +346,13 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
 
     // ---- retrieval
     std::vector<Xapian::Query> parts;
-    auto add_part = [&](const std::vector<std::string>& terms, double weight) {
+    // Terms no document indexes are left out (Xapian would open their posting lists):
+    // the weights of the others are the same.
+    auto add_part = [&](const std::vector<std::string>& all_terms, double weight) {
+      std::vector<std::string> terms;
+      for (const auto& t : all_terms) {
+        if (im.TermFreq(t) > 0) terms.push_back(t);
+      }
       if (terms.empty()) return;
       parts.emplace_back(Xapian::Query::OP_SCALE_WEIGHT,
                          Xapian::Query(Xapian::Query::OP_SYNONYM, terms.begin(), terms.end()),
@@ -426,7 +474,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     enquire.set_query(query);
     Xapian::MSet mset = enquire.get_mset(0, kCandidates);
     const double top = mset.empty() ? 1.0 : std::max(1e-9, mset.begin().get_weight());
-    Membership doc(im.xdb, std::vector<Xapian::docid>(mset.begin(), mset.end()));
+    Membership doc(im, std::vector<Xapian::docid>(mset.begin(), mset.end()));
     const std::vector<Xapian::termcount> lengths = doc.Lengths();
 
     const std::string flag = prefix::kFlag;
@@ -445,18 +493,18 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
         t.headings.emplace_back(prefix::kHeading + term);  // headings are indexed as text too
         t.own.push_back(term == c.terms[0]);
       }
-      t.thesaurus = TermTests("", c.thesaurus);
-      t.asked = TermTests("", asked_terms[k]);
+      t.thesaurus = TermTests(im, "", c.thesaurus);
+      t.asked = TermTests(im, "", asked_terms[k]);
       concept_tests.push_back(std::move(t));
     }
     std::vector<std::vector<TermTest>> pair_tests;
-    for (const auto& spellings : pairs) pair_tests.push_back(TermTests("", spellings));
-    std::vector<TermTest> fact_tests = TermTests("", fact_terms);
-    std::vector<TermTest> sanction_tests = TermTests(prefix::kSanction, named_sanctions);
-    std::vector<TermTest> permission_tests = TermTests(kind, {"permission", "prohibition"});
-    std::vector<TermTest> place_tests = TermTests("", place_terms);
-    std::vector<TermTest> name_tests = TermTests("", names);
-    std::vector<TermTest> doc_tests = TermTests(prefix::kDoc, named_docs);
+    for (const auto& spellings : pairs) pair_tests.push_back(TermTests(im, "", spellings));
+    std::vector<TermTest> fact_tests = TermTests(im, "", fact_terms);
+    std::vector<TermTest> sanction_tests = TermTests(im, prefix::kSanction, named_sanctions);
+    std::vector<TermTest> permission_tests = TermTests(im, kind, {"permission", "prohibition"});
+    std::vector<TermTest> place_tests = TermTests(im, "", place_terms);
+    std::vector<TermTest> name_tests = TermTests(im, "", names);
+    std::vector<TermTest> doc_tests = TermTests(im, prefix::kDoc, named_docs);
     TermTest row_test(std::string(prefix::kKind) + "row"), abridged_test(flag + "abridged"),
         lead_test(flag + "lead"), sanction_test(flag + "sanction"), term_test(flag + "term"),
         definition_test(kind + "definition"), procedure_test(kind + "procedure"),
@@ -533,6 +581,49 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
 
 }  // namespace
 
+Xapian::doccount Engine::Impl::TermFreq(const std::string& term) {
+  auto it = term_freqs.find(term);
+  if (it != term_freqs.end()) return it->second;
+  if (term_freqs.size() >= kMaxTermFreqs) term_freqs.clear();  // bounded memory
+  return term_freqs[term] = xdb.get_termfreq(term);
+}
+
+const Engine::Impl::PostingSet& Engine::Impl::Postings(const std::string& term) {
+  auto it = posting_sets.find(term);
+  if (it != posting_sets.end() && !it->second.once) return it->second;
+  auto make_room = [this](size_t bytes) {  // bounded memory
+    if (posting_set_bytes + bytes > kMaxPostingSetBytes) {
+      posting_sets.clear();
+      posting_set_bytes = 0;
+    }
+    posting_set_bytes += bytes;
+  };
+  if (it == posting_sets.end()) {
+    // A term tested once (most terms of a one-question process) costs less skipped
+    // through for the candidates than read whole.
+    make_room(term.size() + sizeof(PostingSet));
+    PostingSet& set = posting_sets[term];
+    set.once = true;
+    return set;
+  }
+  posting_set_bytes -= term.size() + sizeof(PostingSet);
+  posting_sets.erase(it);
+  PostingSet set;
+  set.long_list = TermFreq(term) > kMaxKeptPostings;
+  for (auto p = xdb.postlist_begin(term); !set.long_list && p != xdb.postlist_end(term); ++p)
+    set.docs.push_back(*p);
+  // A bitset by docid when it takes no more room than the sorted ids.
+  const size_t words = xdb.get_lastdocid() / 64 + 1;
+  if (!set.long_list && set.docs.size() * sizeof(Xapian::docid) >= words * sizeof(uint64_t)) {
+    set.bits.assign(words, 0);
+    for (Xapian::docid d : set.docs) set.bits[d / 64] |= uint64_t{1} << (d % 64);
+    set.docs = {};
+  }
+  make_room(term.size() + set.docs.size() * sizeof(Xapian::docid) +
+            set.bits.size() * sizeof(uint64_t) + sizeof(PostingSet));
+  return posting_sets.emplace(term, std::move(set)).first->second;
+}
+
 Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResult* result) {
   Impl& im = *impl_;
   std::vector<Candidate> candidates;
@@ -548,11 +639,17 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
     const double best = candidates.empty() ? 0 : candidates[0].score;
     for (const Candidate& c : candidates) {
       if (result->hits.size() >= static_cast<size_t>(limit)) break;
-      const std::string data = im.xdb.get_document(c.did).get_data();
-      char* end = nullptr;
-      const long long unit_id = std::strtoll(data.c_str(), &end, 10);
-      if (data.empty() || *end != '\0')
-        return Status::IndexError("indice Xapian non valido: documento senza unità");
+      auto [known, fresh] = im.unit_of_document.try_emplace(c.did, 0);
+      if (fresh) {
+        const std::string data = im.xdb.get_document(c.did).get_data();
+        char* end = nullptr;
+        known->second = std::strtoll(data.c_str(), &end, 10);
+        if (data.empty() || *end != '\0') {
+          im.unit_of_document.erase(known);
+          return Status::IndexError("indice Xapian non valido: documento senza unità");
+        }
+      }
+      const long long unit_id = known->second;
       AskHit hit;
       const Engine::Impl::HitUnitData* unit = nullptr;
       Status s = im.HitUnit(unit_id, &unit);  // read and tokenised once per engine

@@ -107,8 +107,9 @@ std::vector<std::string> AskedCounts(const std::vector<Token>& tokens) {
 // Typing errors seldom touch the first letter ("caduto" is not "scaduto"); a synonym of
 // the lexicon ("omini", or a word of one of its phrases) is not a misspelling. Returns
 // whether a word was replaced.
-bool CorrectSpelling(const Xapian::Database& db, const Analyzer& analyzer,
-                     std::vector<Token>* tokens) {
+bool CorrectSpelling(Engine::Impl& im, std::vector<Token>* tokens) {
+  const Xapian::Database& db = im.xdb;
+  const Analyzer& analyzer = *im.analyzer;
   // Words of a lexicon phrase ("lotteria dei rigori") are the lexicon's words too.
   std::vector<bool> in_phrase(tokens->size(), false);
   for (const PhraseMatch& p : analyzer.Phrases(*tokens)) {
@@ -122,7 +123,7 @@ bool CorrectSpelling(const Xapian::Database& db, const Analyzer& analyzer,
     Xapian::TermIterator known = db.spellings_begin();
     known.skip_to(t.word);
     if (known != db.spellings_end() && *known == t.word) continue;
-    const std::string suggestion = db.get_spelling_suggestion(t.word, 2);
+    const std::string suggestion = im.SpellingSuggestion(t.word);
     if (suggestion.empty() || suggestion[0] != t.word[0]) continue;
     const std::string term = analyzer.TermOf(suggestion);
     const Xapian::doccount own = db.get_termfreq(t.term);

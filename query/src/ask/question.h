@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "arbitro/indexer.h"
+#include "core/engine_impl.h"
 
 namespace arbitro::ask {
 
@@ -31,9 +32,8 @@ Intent ReadIntent(const std::vector<Token>& tokens, size_t concepts);
 std::vector<std::string> AskedCounts(const std::vector<Token>& tokens);
 
 // Replaces words the corpus never writes by the spelling dictionary's suggestion
-// (see question.cc); true when a word was replaced.
-bool CorrectSpelling(const Xapian::Database& db, const Analyzer& analyzer,
-                     std::vector<Token>* tokens);
+// (see question.cc; suggestions read once per engine); true when a word was replaced.
+bool CorrectSpelling(Engine::Impl& im, std::vector<Token>* tokens);
 
 // True for a lexicon phrase term (prefix::kPhrase).
 bool IsPhraseTerm(const std::string& term);

@@ -4,6 +4,7 @@
 #include <xapian.h>
 
 #include <map>
+#include <cstdint>
 #include <memory>
 #include <set>
 #include <string>
@@ -88,6 +89,28 @@ struct Engine::Impl {
   };
   std::unordered_map<long long, HitUnitData> hit_units;
   Status HitUnit(long long unit_id, const HitUnitData** out);
+  // The documents indexing a term that ask's re-ranking tests, read once per engine
+  // (ask.cc) when a term is tested a second time: sorted ids, or a bitset by docid when
+  // that is no larger. Until then (`once`), and for a posting list too long to keep
+  // (`long_list`), ask reads the list per question.
+  struct PostingSet {
+    std::vector<Xapian::docid> docs;
+    std::vector<uint64_t> bits;
+    bool long_list = false;
+    bool once = false;
+    bool Kept() const { return !long_list && !once; }
+  };
+  std::unordered_map<std::string, PostingSet> posting_sets;
+  size_t posting_set_bytes = 0;
+  // The set of `term`; valid until the next call.
+  const PostingSet& Postings(const std::string& term);
+  // Xapian's termfreq of `term`, read once per engine (ask.cc).
+  Xapian::doccount TermFreq(const std::string& term);
+  std::unordered_map<std::string, Xapian::doccount> term_freqs;
+  // Length of each Xapian document by docid, read as ask's candidates need them (ask.cc).
+  std::vector<Xapian::termcount> doc_lengths;
+  // The units row of each Xapian document ask returned (its data), read once.
+  std::unordered_map<Xapian::docid, long long> unit_of_document;
   // Finds a unit id for "doc#eId" or a unique bare eId.
   Status FindUnit(const std::string& id, long long* unit_id);
   std::string SanctionLabel(const std::string& game, const std::string& type) const;

@@ -10,11 +10,12 @@ namespace arbitro {
 
 std::vector<std::string> SplitSpaces(const std::string& s) {
   std::vector<std::string> out;
+  out.reserve(static_cast<size_t>(std::count(s.begin(), s.end(), ' ')) + 1);
   size_t i = 0;
   while (i < s.size()) {
     size_t j = s.find(' ', i);
     if (j == std::string::npos) j = s.size();
-    if (j > i) out.push_back(s.substr(i, j - i));
+    if (j > i) out.emplace_back(s, i, j - i);
     i = j + 1;
   }
   return out;
@@ -74,16 +75,19 @@ Status LoadGameRules(
   s = db.Prepare(
       "SELECT id, name, type, ask, label, default_value FROM facts WHERE game = ? ORDER BY ord",
       &facts);
+  // Every value and every form of the game in one pass each, put in order here: an ORDER BY
+  // would have SQLite copy each row into a sorter first (and a per-fact statement
+  // starts a sorter for each fact).
   if (s.ok())
     s = db.Prepare(
-        "SELECT id, value, label, label_terms, unit, low, low_inclusive, high, high_inclusive"
-        " FROM fact_values WHERE fact_id = ? ORDER BY ord",
+        "SELECT v.fact_id, v.ord, v.id, v.value, v.label, v.label_terms, v.unit, v.low,"
+        " v.low_inclusive, v.high, v.high_inclusive FROM fact_values v"
+        " JOIN facts f ON f.id = v.fact_id WHERE f.game = ?",
         &values);
-  // All forms of the game in one pass, in insertion order (fact, then value).
   if (s.ok())
     s = db.Prepare(
-        "SELECT fo.fact_id, fo.value_id, fo.form, fo.terms FROM forms fo"
-        " JOIN facts f ON f.id = fo.fact_id WHERE f.game = ? ORDER BY fo.rowid",
+        "SELECT fo.rowid, fo.fact_id, fo.value_id, fo.form, fo.terms FROM forms fo"
+        " JOIN facts f ON f.id = fo.fact_id WHERE f.game = ?",
         &forms);
   if (!s.ok()) return s;
   facts.Bind(1, game);
@@ -98,44 +102,77 @@ Status LoadGameRules(
     f.default_value = facts.Text(5);
     rules->facts.push_back(std::move(f));
   }
-  std::map<long long, std::pair<size_t, size_t>> value_index;  // value id → (fact, value)
-  for (const auto& [fact_id, i] : fact_index) {
-    if (!s.ok()) break;
-    RuleFact& f = rules->facts[i];
-    values.Bind(1, fact_id);
-    while (values.Step(&s)) {
-      value_index[values.Int(0)] = {i, f.values.size()};
-      // The label reads too: its terms come first, before the declared forms.
-      f.values.push_back({values.Text(1), values.Text(2), {}, {SplitSpaces(values.Text(3))}, {}});
-      if (!values.IsNull(4)) {
-        MeasureRange& r = f.values.back().range;
-        r.unit = values.Text(4);
-        r.has_low = !values.IsNull(5);
-        r.low = r.has_low ? values.Real(5) : 0;
-        r.low_inclusive = r.has_low && values.Int(6) != 0;
-        r.has_high = !values.IsNull(7);
-        r.high = r.has_high ? values.Real(7) : 0;
-        r.high_inclusive = r.has_high && values.Int(8) != 0;
-      }
-    }
-    values.Reset();
-  }
-  forms.Bind(1, game);
-  while (s.ok() && forms.Step(&s)) {
-    auto fi = fact_index.find(forms.Int(0));
+  // The values of each fact in their order (ord).
+  struct ValueRow {
+    size_t fact;
+    long long ord, id;
+    RuleValue value;
+  };
+  std::vector<ValueRow> value_rows;
+  values.Bind(1, game);
+  while (s.ok() && values.Step(&s)) {
+    auto fi = fact_index.find(values.Int(0));
     if (fi == fact_index.end()) continue;
-    if (forms.IsNull(1)) {
-      rules->facts[fi->second].forms.push_back(forms.Text(2));
-      rules->facts[fi->second].form_terms.push_back(SplitSpaces(forms.Text(3)));
-      continue;
+    ValueRow row{fi->second, values.Int(1), values.Int(2), {}};
+    RuleValue& v = row.value;
+    v.id = values.Text(3);
+    v.label = values.Text(4);
+    // The label reads too: its terms come first, before the declared forms.
+    v.form_terms.push_back(SplitSpaces(values.Text(5)));
+    if (!values.IsNull(6)) {
+      MeasureRange& r = v.range;
+      r.unit = values.Text(6);
+      r.has_low = !values.IsNull(7);
+      r.low = r.has_low ? values.Real(7) : 0;
+      r.low_inclusive = r.has_low && values.Int(8) != 0;
+      r.has_high = !values.IsNull(9);
+      r.high = r.has_high ? values.Real(9) : 0;
+      r.high_inclusive = r.has_high && values.Int(10) != 0;
     }
-    auto vi = value_index.find(forms.Int(1));
-    if (vi == value_index.end()) continue;
-    RuleValue& v = rules->facts[vi->second.first].values[vi->second.second];
-    v.forms.push_back(forms.Text(2));
-    v.form_terms.push_back(SplitSpaces(forms.Text(3)));
+    value_rows.push_back(std::move(row));
   }
   if (!s.ok()) return s;
+  std::stable_sort(value_rows.begin(), value_rows.end(), [](const ValueRow& a, const ValueRow& b) {
+    return a.fact != b.fact ? a.fact < b.fact : a.ord < b.ord;
+  });
+  std::map<long long, std::pair<size_t, size_t>> value_index;  // value id → (fact, value)
+  for (ValueRow& row : value_rows) {
+    RuleFact& f = rules->facts[row.fact];
+    value_index[row.id] = {row.fact, f.values.size()};
+    f.values.push_back(std::move(row.value));
+  }
+  // The forms in insertion order (fact, then value).
+  struct FormRow {
+    long long rowid, fact_id, value_id;
+    bool fact_form;  // value_id NULL: a form of the fact itself
+    std::string form, terms;
+  };
+  std::vector<FormRow> form_rows;
+  forms.Bind(1, game);
+  while (s.ok() && forms.Step(&s)) {
+    form_rows.push_back({forms.Int(0), forms.Int(1), forms.IsNull(2) ? 0 : forms.Int(2),
+                         forms.IsNull(2), forms.Text(3), forms.Text(4)});
+  }
+  if (!s.ok()) return s;
+  std::vector<std::pair<long long, size_t>> by_rowid;  // (rowid, position in form_rows)
+  by_rowid.reserve(form_rows.size());
+  for (size_t k = 0; k < form_rows.size(); ++k) by_rowid.emplace_back(form_rows[k].rowid, k);
+  std::sort(by_rowid.begin(), by_rowid.end());
+  for (const auto& [rowid, k] : by_rowid) {
+    FormRow& row = form_rows[k];
+    auto fi = fact_index.find(row.fact_id);
+    if (fi == fact_index.end()) continue;
+    if (row.fact_form) {
+      rules->facts[fi->second].forms.push_back(std::move(row.form));
+      rules->facts[fi->second].form_terms.push_back(SplitSpaces(row.terms));
+      continue;
+    }
+    auto vi = value_index.find(row.value_id);
+    if (vi == value_index.end()) continue;
+    RuleValue& v = rules->facts[vi->second.first].values[vi->second.second];
+    v.forms.push_back(std::move(row.form));
+    v.form_terms.push_back(SplitSpaces(row.terms));
+  }
 
   if (!with_cases) return s;
   Statement cases, conds, sanctions;
