@@ -3,7 +3,6 @@
 // (query/src/resolve/evaluate.cc), resolved on the real corpus.
 #include <catch2/catch.hpp>
 #include <string>
-#include <vector>
 
 #include "resolve_json.h"
 #include "test_util.h"
@@ -11,16 +10,12 @@
 using arbitro::test::Cites;
 using arbitro::test::FirstSanction;
 using arbitro::test::Json;
-using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
 
 namespace {
 
-using Values = std::vector<std::string>;
-
 // The facts resolve evaluated (read, given or assumed): "facts" of resolve --json.
 std::string Evaluated(const Json& r, const std::string& fact) { return r["facts"][fact].string; }
-
 
 }  // namespace
 

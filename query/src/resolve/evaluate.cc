@@ -443,13 +443,16 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
     ruling.support = lead->text_trues;
     ruling.case_key = lead->rc->Key();
     ruling.reading = lead->rc->reading;
+    // Cites the provision of `c` once, with why it supports the ruling; false when cited.
     std::set<std::string> cited;
-    for (const auto* e : grouped[g].members) {
-      if (!cited.insert(e->rc->doc + "#" + e->rc->eid).second) continue;
-      ruling.citations.push_back({rules.game, e->rc->doc, e->rc->doc + "#" + e->rc->eid,
-                                  e->rc->citation, e->rc->text, e->rc->variant});
-      ruling.because.push_back(Because(rules, *e->rc));
-    }
+    auto cite = [&](const RuleCase& c, std::string because) {
+      const std::string id = c.doc + "#" + c.eid;
+      if (!cited.insert(id).second) return false;
+      ruling.citations.push_back({rules.game, c.doc, id, c.citation, c.text, c.variant});
+      ruling.because.push_back(std::move(because));
+      return true;
+    };
+    for (const auto* e : grouped[g].members) cite(*e->rc, Because(rules, *e->rc));
     // A summary row cited: the provision it summarises states the same ruling in full and
     // is cited too, through a case of it that agrees with the ruling and that no fact
     // evaluated rules out (the row may leave out a condition the provision states).
@@ -463,13 +466,10 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
           const RuleCase& full = rules.cases[c];
           if (!VariantInPlay(options.variants, full.variant) || !agrees(*lead->rc, full) ||
               EvaluateCase(full, readings).falsified ||
-              !cited.insert(full.doc + "#" + full.eid).second) {
+              !cite(full, full.citation + ": " + DecisionOf(full) + " (riassunta da " +
+                              e->rc->citation + ")")) {
             continue;
           }
-          ruling.citations.push_back(
-              {rules.game, full.doc, full.doc + "#" + full.eid, full.citation, full.text, full.variant});
-          ruling.because.push_back(full.citation + ": " + DecisionOf(full) + " (riassunta da " +
-                                   e->rc->citation + ")");
           break;
         }
       }
@@ -485,11 +485,9 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
           for (const std::string& key : r.basis) {
             auto c = std::find_if(rules.cases.begin(), rules.cases.end(),
                                   [&](const RuleCase& x) { return x.Key() == key; });
-            if (c == rules.cases.end() || !cited.insert(c->doc + "#" + c->eid).second) continue;
-            ruling.citations.push_back(
-                {rules.game, c->doc, c->doc + "#" + c->eid, c->citation, c->text, c->variant});
-            ruling.because.push_back(c->citation + ": " + DecisionOf(*c) +
-                                     (r.derivation.empty() ? "" : " (" + r.derivation + ")"));
+            if (c == rules.cases.end()) continue;
+            cite(*c, c->citation + ": " + DecisionOf(*c) +
+                         (r.derivation.empty() ? "" : " (" + r.derivation + ")"));
           }
         }
       }

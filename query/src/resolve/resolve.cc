@@ -8,9 +8,9 @@
 //    gets the closest provisions from ask.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <iterator>
 #include <optional>
-#include <cstdlib>
 #include <set>
 
 #include "core/engine_impl.h"
