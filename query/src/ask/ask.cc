@@ -639,20 +639,12 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
     const double best = candidates.empty() ? 0 : candidates[0].score;
     for (const Candidate& c : candidates) {
       if (result->hits.size() >= static_cast<size_t>(limit)) break;
-      auto [known, fresh] = im.unit_of_document.try_emplace(c.did, 0);
-      if (fresh) {
-        const std::string data = im.xdb.get_document(c.did).get_data();
-        char* end = nullptr;
-        known->second = std::strtoll(data.c_str(), &end, 10);
-        if (data.empty() || *end != '\0') {
-          im.unit_of_document.erase(known);
-          return Status::IndexError("indice Xapian non valido: documento senza unità");
-        }
-      }
-      const long long unit_id = known->second;
+      long long unit_id = 0;
+      Status s = im.UnitOfDocument(c.did, &unit_id);
+      if (!s.ok()) return s;
       AskHit hit;
       const Engine::Impl::HitUnitData* unit = nullptr;
-      Status s = im.HitUnit(unit_id, &unit);  // read and tokenised once per engine
+      s = im.HitUnit(unit_id, &unit);  // read and tokenised once per engine
       if (!s.ok()) return s;
       hit.provision = unit->provision;
       hit.score = std::round(std::exp(c.score - best) * 10000) / 10000;
@@ -667,6 +659,21 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
   return ask::ApplyVariants(im, asked, result);  // variants in play (variants.cc)
 }
 
+Status Engine::Impl::UnitOfDocument(Xapian::docid did, long long* unit_id) {
+  auto [known, fresh] = unit_of_document.try_emplace(did, 0);
+  if (fresh) {
+    const std::string data = xdb.get_document(did).get_data();
+    char* end = nullptr;
+    known->second = std::strtoll(data.c_str(), &end, 10);
+    if (data.empty() || *end != '\0') {
+      unit_of_document.erase(known);
+      return Status::IndexError("indice Xapian non valido: documento senza unità");
+    }
+  }
+  *unit_id = known->second;
+  return Status::OK();
+}
+
 Status Engine::AskCandidates(const std::string& question, const AskOptions& options,
                              std::vector<AskCandidate>* out) {
   out->clear();
@@ -677,10 +684,11 @@ Status Engine::AskCandidates(const std::string& question, const AskOptions& opti
   if (!s.ok()) return s;
   try {
     for (const Candidate& c : candidates) {
-      const std::string data = impl_->xdb.get_document(c.did).get_data();
+      long long unit_id = 0;
+      s = impl_->UnitOfDocument(c.did, &unit_id);
+      if (!s.ok()) return s;
       ProvisionInfo info;
-      s = impl_->LoadProvision(std::strtoll(data.c_str(), nullptr, 10), /*with_links=*/false,
-                               &info);
+      s = impl_->LoadProvision(unit_id, /*with_links=*/false, &info);
       if (!s.ok()) return s;
       out->push_back({info.id, std::vector<double>(c.x.begin(), c.x.end())});
     }
@@ -704,9 +712,10 @@ Status Engine::Impl::RankUnits(const std::string& question, const AskOptions& op
   try {
     for (const Candidate& c : candidates) {
       if (units->size() >= limit) break;
-      const std::string data = xdb.get_document(c.did).get_data();
-      units->push_back(
-          {std::strtoll(data.c_str(), nullptr, 10), std::exp(c.score - candidates[0].score)});
+      long long unit_id = 0;
+      s = UnitOfDocument(c.did, &unit_id);
+      if (!s.ok()) return s;
+      units->push_back({unit_id, std::exp(c.score - candidates[0].score)});
     }
   } catch (const Xapian::Error& e) {
     return Status::IndexError("ricerca non riuscita: " + e.get_description());

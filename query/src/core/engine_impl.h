@@ -3,8 +3,8 @@
 
 #include <xapian.h>
 
-#include <map>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -111,6 +111,9 @@ struct Engine::Impl {
   std::vector<Xapian::termcount> doc_lengths;
   // The units row of each Xapian document ask returned (its data), read once.
   std::unordered_map<Xapian::docid, long long> unit_of_document;
+  // The units row of Xapian document `did`, through unit_of_document (ask.cc); an
+  // IndexError when the document names none. Xapian errors propagate.
+  Status UnitOfDocument(Xapian::docid did, long long* unit_id);
   // Finds a unit id for "doc#eId" or a unique bare eId.
   Status FindUnit(const std::string& id, long long* unit_id);
   std::string SanctionLabel(const std::string& game, const std::string& type) const;
