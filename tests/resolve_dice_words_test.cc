@@ -88,3 +88,28 @@ TEST_CASE("resolve reads score comparisons said of a role, a possessive or after
   CHECK(ReadValues(less, "punteggio") == Values{"maggiore-attaccante"});
   CHECK(ReadValues(less, "dado-piu-meno").empty());
 }
+
+TEST_CASE("resolve reads a roll after an adverb or an infinitive, and a drawn match score", "[e2e]") {
+  {  // "arriva solo a 9": the keeper's roll, after an adverb.
+    const Json j = ResolveBundled(
+        "calciotto", "tiro in porta: il loro centravanti fa 10 e il mio portiere arriva solo a 8");
+    CHECK(ReadValues(j, "punteggio") == Values{"maggiore-attaccante"});
+  }
+  {  // "sono io a fare 2": the roll of an infinitive after its subject.
+    const Json j = ResolveBundled(
+        "soccer-tactics", "nel contrasto sono io a fare 2, mentre la loro pedina fa 5");
+    CHECK(ReadValues(j, "dado-sia") == Values{"2"});
+    CHECK(ReadValues(j, "dado-sid") == Values{"5"});
+    CHECK(ReadValues(j, "esito-contrasto") == Values{"vince-sid"});
+  }
+  {  // A drawn match score, with "a" or a hyphen: the game's draw; an unequal one is none.
+    const Json draw = ResolveBundled("soccer-tactics", "tempi regolamentari finiti sul 2 a 2");
+    CHECK(ReadValues(draw, "punteggio") == Values{"parita"});
+    const Json hyphen = ResolveBundled("soccer-tactics", "tempi regolamentari finiti, siamo 0-0");
+    CHECK(ReadValues(hyphen, "punteggio") == Values{"parita"});
+    const Json ahead = ResolveBundled("soccer-tactics", "tempi regolamentari finiti sul 2 a 1");
+    CHECK(ReadValues(ahead, "punteggio").empty());
+    const Json match = ResolveBundled("calciotto", "la partita finisce 3 a 3");
+    CHECK(ReadValues(match, "esito-partita") == Values{"pareggio"});
+  }
+}

@@ -62,3 +62,13 @@ TEST_CASE("resolve keeps a negative form's value after senza or non (negative co
   const Json plain = ResolveBundled("calciotto", "passo in verticale senza oltrepassare nessuno");
   CHECK(ReadValues(plain, "oltrepassa") == Values{"no"});
 }
+
+TEST_CASE("resolve reads a negation through auxiliaries and the verb of a complement", "[e2e]") {
+  // Subbuteo: a shot whose ball had not yet entered the shooting area.
+  const Json not_in = ResolveBundled(
+      "subbuteo", "tiro da lontano, la palla non era ancora entrata nell'area di tiro e va in rete");
+  CHECK(ReadValues(not_in, "palla-in-area-di-tiro") == Values{"no"});
+  const Json in = ResolveBundled(
+      "subbuteo", "tiro, la palla era già entrata nell'area di tiro e va in rete");
+  CHECK(ReadValues(in, "palla-in-area-di-tiro") == Values{"si"});
+}

@@ -20,16 +20,20 @@ constexpr const char* kClauseEnds = ",;.:!?()";
 
 namespace {
 
-// "nessuna sua pedina ci arriva", "nessun difensore tocca": a form whose subject is
-// "nessuno" (right before it, or through a possessive or "altro") is negated.
-bool NoneSubject(const std::vector<Token>& words, size_t i) {
-  auto none = [](const std::string& w) {
-    return w == "nessun" || w == "nessuna" || w == "nessuno";
-  };
-  static const std::set<std::string> kBetween = {"sua", "suo",    "loro",   "mia",   "mio",  "tua",
-                                                 "tuo", "nostra", "nostro", "altra", "altro"};
-  return (i > 0 && none(words[i - 1].word)) ||
-         (i > 1 && none(words[i - 2].word) && kBetween.count(words[i - 1].word) > 0);
+// Whether a conjunction ("e", "o", "ma", ...) stands in text[from, to).
+bool ConjunctionBetween(const std::string& text, size_t from, size_t to) {
+  static const std::set<std::string> kConjunctions = {"e", "ed", "o", "od", "ma", "mentre", "che", "poi", "quando"};
+  std::string word;
+  for (size_t k = from; k <= to && k <= text.size(); ++k) {
+    const bool letter = k < to && k < text.size() && std::isalpha(static_cast<unsigned char>(text[k]));
+    if (letter) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
+    } else if (!word.empty()) {
+      if (kConjunctions.count(word)) return true;
+      word.clear();
+    }
+  }
+  return false;
 }
 
 const std::set<std::string>& Prepositions() {
@@ -124,13 +128,24 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       bool match = true;
       for (size_t k = 1; k < n && match; ++k) {
         match = false;
-        const size_t gap = n >= kMinGappedForm ? kMaxGap : 0;
+        size_t gap = n >= kMinGappedForm ? kMaxGap : 0;
         for (size_t j = end; j < words.size() && j <= end + gap; ++j) {
           if (clause_starts[j]) break;
           if (words[j].term == form.terms[k]) {
             end = j + 1;
             match = true;
             break;
+          }
+          // A possessive does not part a form's words ("sbatte su un suo difensore" reads
+          // the form "sbatte sul difensore") unless the fact's forms read possessives ("mia
+          // area" is not "sua area") or a conjunction opens a new phrase before it ("di
+          // tiro e il mio portiere" is no shot at the keeper).
+          const std::vector<size_t>* possessive_facts = word_facts[j];
+          if (IsPossessive(words[j].word) &&
+              !(possessive_facts && std::count(possessive_facts->begin(), possessive_facts->end(), form.fact)) &&
+              !ConjunctionBetween(text, words[end - 1].end, words[j].begin)) {
+            ++gap;
+            continue;
           }
           // A word another fact's forms use may not stand in a gap: "palla ferma tocca
           // miniatura attaccante difensore" names two sides, not the defender's one.
@@ -172,7 +187,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
                                 words[i - 1].word == "né")) ||
                      (i > 1 && words[i - 2].word == "non") ||
                      (i > 1 && words[i - 2].word == "senza" && IsInfinitive(words[i - 1].word)) ||
-                     NegatedThroughVerb(words, i) || NoneSubject(words, i);
+                     NegatedThroughVerb(words, i) || NoneSubject(words, i, clause_starts);
       // Negative concord: a form that is itself negative ("nessuno in mezzo") keeps its
       // value after "senza" or "non" ("senza nessuno in mezzo", "non c'è nessuno in mezzo").
       for (size_t k = i; k < i + span && negated; ++k) {

@@ -22,7 +22,36 @@ const std::set<std::string> kBridges = {
     "eravamo", "stato", "stata", "stati",   "state",   "sia",     "fosse",   "ancora",
     "mai",     "più",   "piu",   "affatto", "proprio", "neanche", "nemmeno", "ancor"};
 
+const std::set<std::string> kNoneBetween = {"sua", "suo", "loro", "mia", "mio", "tua", "tuo", "nostra", "nostro", "altra", "altro"};
+
+const std::set<std::string> kPossessives = {"mio", "mia", "miei", "mie", "tuo", "tua", "tuoi", "tue", "suo", "sua", "suoi", "sue", "nostro", "nostra", "nostri", "nostre", "vostro", "vostra", "vostri", "vostre", "loro"};
+
+bool IsNone(const std::string& w) { return w == "nessun" || w == "nessuna" || w == "nessuno"; }
+
 }  // namespace
+
+bool NoneSubject(const std::vector<Token>& words, size_t i, const std::vector<bool>& clause_starts) {
+  bool modal = false, possessive = false, noun = false;
+  for (size_t j = i; j-- > 0;) {
+    if (clause_starts[j + 1]) return false;
+    const std::string& w = words[j].word;
+    // "non tocca nessuno e si ferma": a "nessuno" after "non" is the negated verb's object.
+    if (IsNone(w)) return !(j >= 1 && words[j - 1].word == "non") && !(j >= 2 && words[j - 2].word == "non");
+    // Walking back from the form: first the modal, then a noun, then a possessive.
+    if (!modal && !noun && !possessive && j + 1 == i && kModals.count(w)) {
+      modal = true;
+    } else if (!possessive && kNoneBetween.count(w)) {
+      possessive = true;
+    } else if (!noun && !possessive && w != "non" && !IsInfinitive(w)) {
+      noun = true;
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+bool IsPossessive(const std::string& w) { return kPossessives.count(w) > 0; }
 
 bool IsInfinitive(const std::string& w) {
   return w.size() > 4 &&
@@ -31,13 +60,19 @@ bool IsInfinitive(const std::string& w) {
 }
 
 bool NegatedThroughVerb(const std::vector<Token>& words, size_t i) {
+  // "non era ancora entrata [nell'area di tiro]": "non", auxiliaries and adverbs, then the
+  // verb whose complement the form is.
+  if (i >= 4 && words[i - 4].word == "non" && kBridges.count(words[i - 3].word) &&
+      kBridges.count(words[i - 2].word) && words[i - 1].word != "non")
+    return true;
   if (i < 3 || words[i - 3].word != "non") return false;
   const std::string& a = words[i - 2].word;
   const std::string& b = words[i - 1].word;
   // "non voglio giocare [il vantaggio]", "non riesce a toccare [la palla]"
   if (kModals.count(a) && IsInfinitive(b)) return true;
-  // "non aveva ancora [fatto il marcamento]", "non era mai [uscita]"
-  return kBridges.count(a) > 0 && kBridges.count(b) > 0;
+  // "non aveva ancora [fatto il marcamento]", "non era mai [uscita]", "non era
+  // entrata [in area]"
+  return kBridges.count(a) > 0 && b != "non";
 }
 
 }  // namespace arbitro

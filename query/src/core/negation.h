@@ -20,6 +20,13 @@ namespace arbitro {
 // ("ancora", "mai", "più"). `words` are the description's content words (stopwords
 // dropped), as fact_reader.cc reads them.
 bool NegatedThroughVerb(const std::vector<Token>& words, size_t i);
+// Whether the form at content word `i` has "nessuno" for subject: "nessuna sua pedina ci
+// arriva", "nessun difensore tocca", "con nessun omino riesce ad arrivare" (up to a
+// possessive or "altro", one noun and a modal verb between, all in the form's clause;
+// `clause_starts[j]`: a clause ends between words j - 1 and j).
+bool NoneSubject(const std::vector<Token>& words, size_t i, const std::vector<bool>& clause_starts);
+// Whether a word is a possessive adjective or pronoun ("mio", "sua", "loro", ...).
+bool IsPossessive(const std::string& word);
 // Whether a word looks like an infinitive (-are, -ere, -ire, longer than four letters).
 bool IsInfinitive(const std::string& word);
 

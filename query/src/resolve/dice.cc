@@ -47,10 +47,12 @@ const std::set<std::string> kRollVerbs = {
     "fa",          "faccio",   "fai",      "facciamo",  "fanno",     "fatto",     "facendo",
     "ottiene",     "ottengo",  "ottenuto", "otteniamo", "ottengono", "totalizza", "totalizzo",
     "totalizzano", "lancia",   "lancio",   "lanciato",  "esce",      "escono",    "uscito",
-    "realizza",    "realizzo", "contro"};
+    "realizza",    "realizzo", "contro",    "fare",      "tirare",    "ottenere"};
 // "finiscono a 10", "si ferma a 8": a roll verb two words back.
 const std::set<std::string> kReachVerbs = {"finiscono", "finisce",  "ferma",  "fermano",
                                            "arriva",    "arrivano", "chiude", "chiudono"};
+// "arriva solo a 9": adverbs between a reach verb and its number.
+const std::set<std::string> kOnly = {"solo", "soltanto", "solamente", "appena", "giusto"};
 // Words a number may stand before without being a roll.
 const std::set<std::string> kUnits = {
     "cm",          "centimetri", "centimetro", "mm",      "millimetri", "metri",      "metro",
@@ -233,6 +235,24 @@ struct Roll {
 
 }  // namespace
 
+// What the game's forms read of a restated statement: only forms that read the whole of
+// it ("attaccante tira 6" is the attacker's roll, not the piece "attaccante").
+static FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& canonical) {
+  std::vector<Token> content;
+  for (const Token& t : im.analyzer->Tokenize(canonical)) {
+    if (!t.stop) content.push_back(t);
+  }
+  FactMap one, whole;
+  std::vector<std::string> contradictions;
+  ReadFacts(im, gr, content, &one, &contradictions);
+  for (auto& [fact, list] : one) {
+    for (Reading& r : list) {
+      if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
+    }
+  }
+  return whole;
+}
+
 std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vector<size_t>* roll_at,
                                           DiceDuel* duel) {
   // Who is who: "il mio attaccante" binds me to the attacker (and them to the defender).
@@ -279,7 +299,11 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
       if (In(kRollVerbs, w)) roll = true;
       // "l'attacco con un 6", "vince con il 6".
       if (w == "con" && k == 2 && (t[i - 1].word == "un" || t[i - 1].word == "il")) roll = true;
-      if (w == "a" && k == 1 && i >= 2 && In(kReachVerbs, t[i - 2].word)) roll = true;
+      // "arriva a 9", "arriva solo a 9"
+      if (w == "a" && k == 1 && i >= 2 &&
+          (In(kReachVerbs, t[i - 2].word) ||
+           (i >= 3 && In(kOnly, t[i - 2].word) && In(kReachVerbs, t[i - 3].word))))
+        roll = true;
       if (w == "a" && k == 1 && i >= 2 &&
           (t[i - 2].word == "entrambi" || t[i - 2].word == "entrambe"))
         roll = true;
@@ -421,6 +445,45 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   return out;
 }
 
+void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
+                    const std::vector<Token>& tokens, FactMap* facts) {
+  auto score = [](const std::string& w) {
+    if (w == "0" || w == "zero") return 0;
+    const int n = NumberOf(w);
+    return n > 0 ? n : -1;
+  };
+  std::vector<size_t> rolls;
+  DiceStatements(tokens, &rolls);
+  for (size_t i = 0; i + 1 < tokens.size(); ++i) {
+    const int a = score(tokens[i].word);
+    if (a < 0 || tokens[i].stop) continue;
+    // "2 a 2", "2-2" (the hyphen parts the tokens), not "2, 2" nor "2 e 2"
+    size_t j = i + 1;
+    if (tokens[j].word == "a" && j + 1 < tokens.size()) ++j;
+    if (j == i + 1 && tokens[j].begin != tokens[i].end + 1) continue;
+    if (score(tokens[j].word) != a || tokens[j].stop) continue;
+    if (std::find(rolls.begin(), rolls.end(), i) != rolls.end() ||
+        std::find(rolls.begin(), rolls.end(), j) != rolls.end())
+      continue;
+    if (j + 1 < tokens.size() && In(kUnits, tokens[j + 1].word)) continue;
+    size_t first = 0;  // the first number's place among the content words
+    for (size_t k = 0; k < i; ++k) first += tokens[k].stop ? 0 : 1;
+    const std::string words = tokens[i].word + (j == i + 2 ? " a " : "-") + tokens[j].word;
+    for (auto& [fact, list] : ReadWhole(im, gr, "pareggio")) {
+      auto& kept = (*facts)[fact];
+      for (Reading& r : list) {
+        if (std::any_of(kept.begin(), kept.end(), [&](const Reading& k) { return k.value == r.value; }))
+          continue;
+        r.words = words;
+        r.first = first;
+        r.count = 2;
+        kept.push_back(r);
+      }
+    }
+    return;
+  }
+}
+
 void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
               const std::vector<std::string>& variants, FactMap* facts) {
   // The numbers of the description (content words: a stopword is in no reading's span).
@@ -440,21 +503,7 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
   }
   // What the game's forms read of a restated statement: only forms that read the whole of
   // it ("attaccante tira 6" is the attacker's roll, not the piece "attaccante").
-  auto read_whole = [&](const std::string& canonical) {
-    std::vector<Token> content;
-    for (const Token& t : im.analyzer->Tokenize(canonical)) {
-      if (!t.stop) content.push_back(t);
-    }
-    FactMap one, whole;
-    std::vector<std::string> contradictions;
-    ReadFacts(im, gr, content, &one, &contradictions);
-    for (auto& [fact, list] : one) {
-      for (Reading& r : list) {
-        if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
-      }
-    }
-    return whole;
-  };
+  auto read_whole = [&](const std::string& canonical) { return ReadWhole(im, gr, canonical); };
   // The facts of this game that take a side's roll. A game whose forms read a side's roll
   // but not the numbers rolled (a 10 on a six-sided die) is not the game of this duel.
   std::set<std::string> side_facts;

@@ -55,4 +55,9 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& tokens,
 void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& tokens,
               const std::vector<std::string>& variants, FactMap* facts);
 
+// A drawn score the description states ("siamo 3-3", "finisce 2 a 2", "sull'1 a 1"), two
+// equal numbers that are no roll, read through the game's forms as "pareggio" would be.
+void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
+                    const std::vector<Token>& tokens, FactMap* facts);
+
 }  // namespace arbitro

@@ -404,6 +404,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
       a.options.variants.insert(a.options.variants.end(), a.variants_named.begin(),
                                 a.variants_named.end());
       ReadDice(im, *a.gr, tokens, a.options.variants, &a.facts);
+      ReadDrawnScore(im, *a.gr, tokens, &a.facts);
       ReadContactOrders(im, *a.gr, tokens, &a.facts);
       ReadMeasures(*a.gr, tokens, &a.facts);
       KeepLastOccurrence(&a.facts);

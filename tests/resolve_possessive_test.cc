@@ -1,0 +1,51 @@
+// A possessive between a form's words (query/src/core/fact_reader.cc): "sbatte su un suo
+// difensore" reads the form "sbatte sul difensore", unless the fact's own forms read
+// possessives ("mia area" is not "sua area") or a conjunction opens a new phrase before
+// it; and a ruling the rulebook states outside its sanctions (Calciotto: an expelled
+// player never comes back), resolved on the real corpus.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "resolve_json.h"
+#include "test_util.h"
+
+using arbitro::test::Json;
+using arbitro::test::ReadValues;
+using arbitro::test::ResolveBundled;
+
+namespace {
+
+using Values = std::vector<std::string>;
+
+}  // namespace
+
+TEST_CASE("resolve reads a form across a possessive", "[e2e]") {
+  const Json across = ResolveBundled(
+      "subbuteo", "tiro dalla sua area di tiro e la palla sbatte su un suo difensore ed esce sul fondo");
+  CHECK(ReadValues(across, "evento") == Values{"deviazione-del-difensore"});
+  // The fact's own forms tell possessives apart: "mia area di meta" stays the teller's.
+  const Json own = ResolveBundled(
+      "subbuteo-rugby", "sto avanzando dentro la mia area di meta e la palla tocca la linea laterale");
+  CHECK(ReadValues(own, "zona") == Values{"area-di-meta-attaccante"});
+  // A conjunction before the possessive opens another phrase: "di tiro e il mio portiere"
+  // is no shot at the keeper.
+  const Json apart = ResolveBundled(
+      "calciotto", "il loro attaccante fa 12 di tiro e il mio portiere si ferma a 9");
+  CHECK(ReadValues(apart, "bersaglio-tiro").empty());
+}
+
+TEST_CASE("an expelled Calciotto player cannot come back through a substitution", "[e2e]") {
+  const Json j = ResolveBundled(
+      "calciotto", "a fine azione di tiro voglio rimettere in campo con un cambio il terzino che mi "
+                   "hanno espulso");
+  CHECK(ReadValues(j, "calciatore-espulso") == Values{"si"});
+  REQUIRE(j["rulings"].size() >= 1);
+  CHECK(j["rulings"][0]["sanctions"][0]["type"].string == "mossa-non-consentita");
+  CHECK(arbitro::test::Cites(j["rulings"][0], "calciotto#tabella-calciatori__p2"));
+  // Not expelled: the substitution at the end of a shot action is allowed.
+  const Json fine = ResolveBundled(
+      "calciotto", "a fine azione di tiro voglio fare un cambio e mettere in campo un terzino dalla panchina");
+  REQUIRE(fine["rulings"].size() >= 1);
+  CHECK(fine["rulings"][0]["sanctions"][0]["type"].string == "mossa-consentita");
+}
