@@ -1,8 +1,8 @@
 // A possessive between a form's words (query/src/core/fact_reader.cc): "sbatte su un suo
 // difensore" reads the form "sbatte sul difensore", unless the fact's own forms read
 // possessives ("mia area" is not "sua area") or a conjunction opens a new phrase before
-// it; and a ruling the rulebook states outside its sanctions (Calciotto: an expelled
-// player never comes back), resolved on the real corpus.
+// it; a ruling the rulebook states outside its sanctions (Calciotto: an expelled
+// player never comes back); the variants a description names, resolved on the real corpus.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -48,4 +48,23 @@ TEST_CASE("an expelled Calciotto player cannot come back through a substitution"
       "calciotto", "a fine azione di tiro voglio fare un cambio e mettere in campo un terzino dalla panchina");
   REQUIRE(fine["rulings"].size() >= 1);
   CHECK(fine["rulings"][0]["sanctions"][0]["type"].string == "mossa-consentita");
+}
+
+TEST_CASE("resolve applies the variant a description names in Calciotto and Soccer Tactics", "[e2e]") {
+  const Json tournament = ResolveBundled(
+      "calciotto", "giochiamo in torneo e la partita finisce 1 a 1: quanti punti ci vanno?");
+  CHECK(tournament["variants_named"].size() == 1);
+  CHECK(tournament["variants_named"][0].string == "torneo");
+  REQUIRE(tournament["rulings"].size() >= 1);
+  CHECK(tournament["rulings"][0]["sanctions"][0]["type"].string == "punti-classifica");
+  CHECK(arbitro::test::Cites(tournament["rulings"][0], "calciotto#scopo__p5"));
+  // Rule 12A named: the defender's +2 of the advanced rule, not the ordinary +1.
+  const Json advanced = ResolveBundled(
+      "soccer-tactics", "giochiamo con la regola avanzata: il mio difensore contrasta, quanto aggiunge al dado?");
+  REQUIRE(advanced["rulings"].size() >= 1);
+  CHECK(arbitro::test::Cites(advanced["rulings"][0], "soccer-tactics-completo#r12__a__p1"));
+  const Json ordinary = ResolveBundled(
+      "soccer-tactics", "il mio difensore contrasta, quanto aggiunge al dado?");
+  REQUIRE(ordinary["rulings"].size() >= 1);
+  CHECK_FALSE(arbitro::test::Cites(ordinary["rulings"][0], "soccer-tactics-completo#r12__a__p1"));
 }
