@@ -68,3 +68,25 @@ TEST_CASE("resolve applies the variant a description names in Calciotto and Socc
   REQUIRE(ordinary["rulings"].size() >= 1);
   CHECK_FALSE(arbitro::test::Cites(ordinary["rulings"][0], "soccer-tactics-completo#r12__a__p1"));
 }
+
+TEST_CASE("rulings the rulebooks state beside their sanctions have cases", "[e2e]") {
+  // Subbuteo 4.3: advantage claimed after an incorrect defensive flick, the ball in the
+  // defender's goal but shot from outside the shooting area: a corner, not a goal kick.
+  const Json corner = ResolveBundled(
+      "subbuteo", "tiro da fuori dell'area di tiro, il suo marcamento scorretto mi colpisce l'omino, la "
+                  "palla finisce in porta lo stesso e io chiedo il vantaggio");
+  REQUIRE(corner["rulings"].size() >= 1);
+  CHECK(corner["rulings"][0]["sanctions"][0]["type"].string == "calcio-d-angolo");
+  CHECK(arbitro::test::Cites(corner["rulings"][0], "subbuteo-2.0#r4__palla-in-gioco__p5"));
+  // Rugby 6 b): the attacker need not wait for the defensive move.
+  const Json wait = ResolveBundled(
+      "subbuteo-rugby", "posso giocare il colpo dopo senza aspettare la sua mossa difensiva?");
+  REQUIRE(wait["rulings"].size() >= 1);
+  CHECK(wait["rulings"][0]["sanctions"][0]["type"].string == "consentito");
+  CHECK(arbitro::test::Cites(wait["rulings"][0], "subbuteo-rugby-4.0#cap6__b"));
+  // Subbuteo 2: a miniature back from the barrier ("sbatte contro la sponda") that touches a
+  // still one is the rebound's back.
+  const Json rebound = ResolveBundled(
+      "subbuteo", "il suo omino sbatte contro la sponda, torna in campo e tocca un mio omino fermo");
+  CHECK(ReadValues(rebound, "infrazione") == Values{"miniatura-rimbalzata"});
+}
