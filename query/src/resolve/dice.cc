@@ -453,7 +453,7 @@ void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
     return n > 0 ? n : -1;
   };
   std::vector<size_t> rolls;
-  DiceStatements(tokens, &rolls);
+  bool rolls_read = false;  // the rolls are read only when two equal numbers stand together
   for (size_t i = 0; i + 1 < tokens.size(); ++i) {
     const int a = score(tokens[i].word);
     if (a < 0 || tokens[i].stop) continue;
@@ -462,6 +462,10 @@ void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
     if (tokens[j].word == "a" && j + 1 < tokens.size()) ++j;
     if (j == i + 1 && tokens[j].begin != tokens[i].end + 1) continue;
     if (score(tokens[j].word) != a || tokens[j].stop) continue;
+    if (!rolls_read) {
+      DiceStatements(tokens, &rolls);
+      rolls_read = true;
+    }
     if (std::find(rolls.begin(), rolls.end(), i) != rolls.end() ||
         std::find(rolls.begin(), rolls.end(), j) != rolls.end())
       continue;
