@@ -94,14 +94,21 @@ TEST_CASE("a variant rule applies only when named, and is mentioned otherwise", 
   ResolveOptions options;
   options.game = "calciotto";
   ResolveResult r;
-  REQUIRE(engine.Resolve("la partita del torneo è stata vinta", options, &r).ok());
+  // Not named: no ruling, and the variant that would give one is mentioned.
+  REQUIRE(engine.Resolve("la partita è stata vinta", options, &r).ok());
   CHECK(r.rulings.empty());
   REQUIRE_FALSE(r.notes.empty());
   CHECK(r.notes[0].find("--variant torneo") != std::string::npos);
   options.variants = {"torneo"};
+  REQUIRE(engine.Resolve("la partita è stata vinta", options, &r).ok());
+  REQUIRE_FALSE(r.rulings.empty());
+  CHECK(Cites(r.rulings[0], "calciotto#scopo__p5"));
+  // Named in the text ("del torneo"): applied as --variant would, and said so.
+  options.variants.clear();
   REQUIRE(engine.Resolve("la partita del torneo è stata vinta", options, &r).ok());
   REQUIRE_FALSE(r.rulings.empty());
   CHECK(Cites(r.rulings[0], "calciotto#scopo__p5"));
+  CHECK(r.variants_named == std::vector<std::string>{"torneo"});
 }
 
 TEST_CASE("structured facts are checked against the vocabulary", "[resolve]") {
