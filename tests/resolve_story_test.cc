@@ -60,4 +60,13 @@ TEST_CASE("a summary row's ruling cites the provision it summarises", "[e2e]") {
   REQUIRE(offside["rulings"].size() >= 1);
   CHECK(Cites(offside["rulings"][0], "subbuteo-rugby-4.0#cap6__s6.1__casistiche__r5"));
   CHECK_FALSE(Cites(offside["rulings"][0], "subbuteo-rugby-4.0#cap6__s6.1__b"));
+
+  // Subbuteo's appendix row "tocca la palla con le mani ... se nell'area di rigore CALCIO DI
+  // RIGORE" rules "per l'avversario" and says nothing of who offended; Regola 11's case is
+  // the defender's handball, "per l'attaccante": the same ruling, so Regola 11 is cited.
+  const Json hands = ResolveBundled(
+      "subbuteo", "un giocatore ferma la palla con la mano nella propria area di rigore");
+  REQUIRE(hands["rulings"].size() >= 1);
+  CHECK(Cites(hands["rulings"][0], "subbuteo-2.0#app__t1__r10"));
+  CHECK(Cites(hands["rulings"][0], "subbuteo-2.0#r11__definizione__p1"));
 }

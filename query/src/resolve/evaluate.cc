@@ -329,9 +329,13 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
   // Same type, and the same side once "avversario"/"colpevole" are resolved against
   // each case's offender: a summary row saying "per l'avversario" of a defender's foul
   // agrees with the body paragraph's "per l'attaccante".
-  auto agrees = [&](const RuleCase& lead, const RuleCase& c) {
+  // `adopt`: a lead whose offender nothing states takes the other case's (a summary row
+  // "per l'avversario" agrees with its provision's "per l'attaccante" of a defender's foul).
+  auto agrees = [&](const RuleCase& lead, const RuleCase& c, bool adopt = false) {
     if (c.sanctions.empty() || lead.sanctions.empty()) return false;
-    const std::string lead_offender = OffenderOf(lead, facts), offender = OffenderOf(c, facts);
+    const std::string offender = OffenderOf(c, facts);
+    std::string lead_offender = OffenderOf(lead, facts);
+    if (adopt && lead_offender.empty()) lead_offender = offender;
     auto same = [](const SanctionInfo& a, const std::string& a_offender, const SanctionInfo& b,
                    const std::string& b_offender) {
       if (a.type != b.type) return false;
@@ -464,7 +468,7 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
         if (cases == rules.cases_by_unit.end()) continue;
         for (size_t c : cases->second) {
           const RuleCase& full = rules.cases[c];
-          if (!VariantInPlay(options.variants, full.variant) || !agrees(*lead->rc, full) ||
+          if (!VariantInPlay(options.variants, full.variant) || !agrees(*lead->rc, full, true) ||
               EvaluateCase(full, readings).falsified ||
               !cite(full, full.citation + ": " + DecisionOf(full) + " (riassunta da " +
                               e->rc->citation + ")")) {
