@@ -10,6 +10,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "phase_times.h"
+
 namespace arbitro {
 namespace {
 
@@ -85,6 +87,7 @@ ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& 
 
 size_t AddThesaurus(const ThesaurusLinks& links, const Xapian::Database& index,
                     Xapian::WritableDatabase* db) {
+  PhaseTime time("thesaurus-add");
   size_t linked = 0;
   std::unordered_map<std::string, bool> indexed;  // a term recurs across headwords
   for (const auto& [stem, terms] : links) {

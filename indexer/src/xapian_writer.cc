@@ -14,6 +14,7 @@
 
 #include "arbitro/parallel.h"
 #include "game_terms.h"
+#include "phase_times.h"
 #include "thesaurus.h"
 
 namespace arbitro {
@@ -189,6 +190,7 @@ class XapianWriter {
     Status thesaurus_status;
     std::thread thesaurus_thread([&] {
       try {
+        PhaseTime time("thesaurus");
         const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
         thesaurus = ThesaurusCandidates(DefaultThesaurus(), analyzer);
       } catch (const std::exception& e) {
@@ -210,6 +212,7 @@ class XapianWriter {
     std::vector<Spellings> spellings(shards);
     ParallelFor(shards, [&](size_t k) {
       const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
+      PhaseTime time("shard-" + std::to_string(k));
       try {
         const size_t begin = bounds[k], end = bounds[k + 1];
         // No termlist table: no query lists a document's terms (the engine tests
@@ -237,7 +240,10 @@ class XapianWriter {
         status[k] = Status::IndexError(std::string("xapian: ") + e.what());
       }
     });
-    thesaurus_thread.join();
+    {
+      PhaseTime wait("wait-thesaurus");
+      thesaurus_thread.join();
+    }
     for (const Status& s : status) {
       if (!s.ok()) return s;
     }
@@ -247,6 +253,7 @@ class XapianWriter {
       Xapian::Database all;
       for (const auto& p : shard_paths) all.add_database(Xapian::Database(p));
       {
+        PhaseTime time("synonyms-db");
         Xapian::WritableDatabase db(synonyms_path,
                                     Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
         AddSynonyms(&db);
@@ -262,6 +269,7 @@ class XapianWriter {
         db.close();
       }
       all.add_database(Xapian::Database(synonyms_path));
+      PhaseTime compact("compact");
       all.compact(path);
       all.close();
     } catch (const Xapian::Error& e) {
