@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <thread>
 #include <unordered_map>
@@ -262,8 +263,16 @@ class XapianWriter {
           for (const auto& [word, count] : shard) all_spellings[word] += count;
         }
         for (const auto& [word, count] : all_spellings) db.add_spelling(word, count);
-        AddThesaurus(thesaurus, all, &db);
         for (size_t k = 1; k < shards; ++k) game_terms[0].Merge(game_terms[k]);
+        // Whether the documents hold a term, from the counts of the word terms (every
+        // term of a one-word synonym is one) rather than from the shards' postings.
+        AddThesaurus(
+            thesaurus,
+            [&](const std::string& term) {
+              const std::optional<bool> holds = game_terms[0].Holds(term);
+              return holds ? *holds : all.get_termfreq(term) > 0;
+            },
+            &db);
         game_terms[0].Write(&db);
         db.commit();
         db.close();
