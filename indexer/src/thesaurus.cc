@@ -84,25 +84,29 @@ template <typename Synonyms>
 ThesaurusLinks Links(const std::vector<std::string>& words, const Analyzer& analyzer,
                      Synonyms&& synonyms) {
   ThesaurusLinks links;
-  // The term of a one-word synonym ("" when it is not one content word): synonyms
-  // recur across headwords, each is analysed once.
-  std::unordered_map<std::string, std::string> synonym_terms;
+  // The term of each word met, headword or synonym (nothing when it is not one content
+  // word): synonyms recur across headwords and most are headwords too; each word is
+  // analysed once.
+  std::unordered_map<std::string, std::optional<std::string>> word_terms;
+  word_terms.reserve(2 * words.size());
+  auto term_of = [&](std::string_view word) -> const std::optional<std::string>& {
+    auto [it, fresh] = word_terms.try_emplace(std::string(word));
+    if (fresh) it->second = OneWordTerm(analyzer, word);
+    return it->second;
+  };
   std::unordered_set<std::string> done;
-  synonym_terms.reserve(words.size());
   done.reserve(words.size());
   for (size_t i = 0; i < words.size(); ++i) {
-    std::optional<std::string> head = OneWordTerm(analyzer, words[i]);
+    const std::optional<std::string>& head = term_of(words[i]);
     if (!head) continue;
     const std::string& stem = *head;
     if (!done.insert(stem).second) continue;
     std::vector<std::string> terms;
     synonyms(i, [&](std::string_view synonym) {
       if (!SingleWord(synonym)) return;
-      auto [it, fresh] = synonym_terms.try_emplace(std::string(synonym));
-      if (fresh) it->second = OneWordTerm(analyzer, synonym).value_or("");
-      const std::string& term = it->second;
-      if (term.empty() || term == stem) return;
-      if (std::find(terms.begin(), terms.end(), term) == terms.end()) terms.push_back(term);
+      const std::optional<std::string>& term = term_of(synonym);
+      if (!term || term->empty() || *term == stem) return;
+      if (std::find(terms.begin(), terms.end(), *term) == terms.end()) terms.push_back(*term);
     });
     if (!terms.empty()) links.emplace_back(stem, std::move(terms));
   }
