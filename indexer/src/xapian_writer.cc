@@ -183,6 +183,7 @@ class XapianWriter {
     struct Cleanup {
       std::vector<std::string> paths;
       ~Cleanup() {
+        PhaseTime time("cleanup");
         for (const auto& p : paths) {
           std::error_code ec;
           std::filesystem::remove_all(p, ec);
