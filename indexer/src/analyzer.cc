@@ -223,18 +223,20 @@ void Analyzer::Init(const std::vector<std::string>& phrases,
   for (size_t i = 0; i < phrases_.size(); ++i) phrases_by_first_[phrases_[i].first[0]].push_back(i);
 }
 
-std::string Analyzer::TermOf(const std::string& word) const {
+std::string Analyzer::TermOf(const std::string& word, bool cache) const {
   auto p = protected_.find(word);
   if (p != protected_.end()) return p->second + "_";
   if (word.empty() || IsDigit(static_cast<unsigned char>(word[0])) || word.size() < 3) {
     return word;
   }
-  auto cached = stem_cache_.find(word);
-  if (cached != stem_cache_.end()) return cached->second;
+  if (cache) {
+    auto cached = stem_cache_.find(word);
+    if (cached != stem_cache_.end()) return cached->second;
+  }
   // Snowball stemmers keep working buffers: one per thread (engines run in parallel).
   static thread_local const Xapian::Stem stemmer("italian");
   std::string stem = StripAccents(stemmer(word));
-  if (stem_cache_.size() < 100000) stem_cache_[word] = stem;
+  if (cache && stem_cache_.size() < 100000) stem_cache_[word] = stem;
   return stem;
 }
 

@@ -17,6 +17,7 @@
 
 #include "arbitro/indexer.h"
 #include "index_writer.h"
+#include "phase_times.h"
 
 namespace fs = std::filesystem;
 
@@ -131,6 +132,8 @@ Status OpenCurrentGeneration(const std::string& index_dir, std::string* generati
 
 Status BuildIndex(const Corpus& corpus, const std::string& index_dir, IndexStats* stats) {
   const auto start = std::chrono::steady_clock::now();
+  PhaseTimesStart();
+  PhaseTime whole("build");
   *stats = IndexStats();
   std::error_code ec;
   fs::create_directories(index_dir, ec);
@@ -152,6 +155,7 @@ Status BuildIndex(const Corpus& corpus, const std::string& index_dir, IndexStats
 
   s = WriteIndexFiles(corpus, temp, stats);
   if (!s.ok()) return s;
+  PhaseTime publish("publish");
 
   // Publish: rename the finished directory, then atomically repoint "current".
   const std::string generation = std::string(kGenerationPrefix) + suffix;

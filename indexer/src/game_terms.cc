@@ -79,6 +79,11 @@ void GameTermCounts::Merge(const GameTermCounts& other) {
   }
 }
 
+std::optional<bool> GameTermCounts::Holds(const std::string& term) const {
+  if (!IsWordTerm(term)) return std::nullopt;
+  return counts_.count(term) > 0;
+}
+
 void GameTermCounts::Write(Xapian::WritableDatabase* db) const {
   std::string names;
   for (const std::string& g : games_) names += g + "\n";

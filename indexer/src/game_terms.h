@@ -5,6 +5,7 @@
 #include <xapian.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -21,6 +22,9 @@ class GameTermCounts {
   void Add(const std::string& game, const std::unordered_map<std::string, unsigned>& terms);
   // Adds the counts of `other` (documents of the same games).
   void Merge(const GameTermCounts& other);
+  // Whether a counted document holds `term`; nothing when `term` is no word term
+  // (such terms are not counted).
+  std::optional<bool> Holds(const std::string& term) const;
   // Writes the game list and one entry per term.
   void Write(Xapian::WritableDatabase* db) const;
 

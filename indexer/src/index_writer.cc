@@ -16,6 +16,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "phase_times.h"
 #include "xapian_writer.h"
 
 namespace arbitro {
@@ -692,12 +693,15 @@ Status WriteSqlite(const Corpus& corpus, const Analyzer& analyzer, const std::st
   s = db.Exec("PRAGMA synchronous = OFF; PRAGMA cache_size = -65536");
   if (!s.ok()) return s;
   SqliteWriter sqlite(corpus, analyzer, &db);
+  PhaseTime write("sqlite-write");
   s = sqlite.Write(stats);
   if (!s.ok()) return s;
+  write.End();
   if (sqlite.unit_ids() != expected_ids) {
     return Status::IndexError("unit row ids differ from the ones the Xapian pass used");
   }
   db = Database();  // closed before publishing
+  PhaseTime sync("sqlite-fsync");
   return SyncFile(SqlitePath(dir));
 }
 

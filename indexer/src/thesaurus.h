@@ -10,6 +10,7 @@
 
 #include <xapian.h>
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,14 +25,22 @@ struct ThesaurusFiles {
 };
 ThesaurusFiles DefaultThesaurus();
 
+// How ThesaurusCandidates reads the files: kMemory reads them whole and parses each
+// entry in memory as libmythes would (files whose layout leaves any doubt about that
+// are read through libmythes); kMyThes always through libmythes (the reference).
+enum class ThesaurusReader { kMemory, kMyThes };
+
 // For every single-word headword (the first one of each stem), its single-word
 // synonyms' terms in the thesaurus's order, each once, without the stem itself.
 using ThesaurusLinks = std::vector<std::pair<std::string, std::vector<std::string>>>;
-ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer);
+ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
+                                   ThesaurusReader reader = ThesaurusReader::kMemory);
 
-// Adds, for every headword stem, its first synonyms whose terms `index` holds (at most
-// kMaxPerWord each) to `db`. Returns the number of headwords linked.
-size_t AddThesaurus(const ThesaurusLinks& links, const Xapian::Database& index,
+// Adds, for every headword stem, its first synonyms whose terms the index holds
+// (indexed(term); at most kMaxPerWord each) to `db`. Returns the number of headwords
+// linked.
+size_t AddThesaurus(const ThesaurusLinks& links,
+                    const std::function<bool(const std::string&)>& indexed,
                     Xapian::WritableDatabase* db);
 
 }  // namespace arbitro

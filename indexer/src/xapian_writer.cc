@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <thread>
 #include <unordered_map>
@@ -14,6 +15,7 @@
 
 #include "arbitro/parallel.h"
 #include "game_terms.h"
+#include "phase_times.h"
 #include "thesaurus.h"
 
 namespace arbitro {
@@ -170,27 +172,46 @@ class XapianWriter {
     const size_t shards = std::min(ParallelWorkers(), units.size());
     std::vector<std::string> shard_paths;
     for (size_t k = 0; k < shards; ++k) shard_paths.push_back(path + ".shard-" + std::to_string(k));
+    // Three small databases beside the shards, written on separate threads: the
+    // lexicon's synonyms (while the shards are written), and once the shards are done
+    // the thesaurus's synonyms and the spellings and term counts. Their synonym keys
+    // differ (the thesaurus's begin with prefix::kThesaurus), so that compaction copies
+    // each key's entry as it is.
+    const std::string lexicon_path = path + ".lexicon";
+    const std::string thesaurus_path = path + ".thesaurus";
     const std::string synonyms_path = path + ".synonyms";
     struct Cleanup {
       std::vector<std::string> paths;
       ~Cleanup() {
+        PhaseTime time("cleanup");
         for (const auto& p : paths) {
           std::error_code ec;
           std::filesystem::remove_all(p, ec);
         }
       }
     } cleanup{shard_paths};
-    cleanup.paths.push_back(synonyms_path);
+    cleanup.paths.insert(cleanup.paths.end(), {lexicon_path, thesaurus_path, synonyms_path});
 
     // The thesaurus is read on a thread of its own beside the shards' workers: as one
     // more task among theirs it delayed a shard by its whole time, and a core idled
-    // while that shard finished (100 documents: 0.7 s).
+    // while that shard finished (100 documents: 0.7 s). The same thread then writes the
+    // lexicon's synonyms, which do not depend on the documents either.
     ThesaurusLinks thesaurus;
     Status thesaurus_status;
     std::thread thesaurus_thread([&] {
       try {
+        PhaseTime time("thesaurus");
         const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
         thesaurus = ThesaurusCandidates(DefaultThesaurus(), analyzer);
+        time.End();
+        PhaseTime lexicon("lexicon-db");
+        Xapian::WritableDatabase db(lexicon_path,
+                                    Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
+        AddSynonyms(analyzer, &db);
+        db.commit();
+        db.close();
+      } catch (const Xapian::Error& e) {
+        thesaurus_status = Status::IndexError("xapian: " + e.get_description());
       } catch (const std::exception& e) {
         thesaurus_status = Status::IndexError(std::string("thesaurus: ") + e.what());
       }
@@ -210,6 +231,7 @@ class XapianWriter {
     std::vector<Spellings> spellings(shards);
     ParallelFor(shards, [&](size_t k) {
       const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
+      PhaseTime time("shard-" + std::to_string(k));
       try {
         const size_t begin = bounds[k], end = bounds[k + 1];
         // No termlist table: no query lists a document's terms (the engine tests
@@ -237,31 +259,68 @@ class XapianWriter {
         status[k] = Status::IndexError(std::string("xapian: ") + e.what());
       }
     });
-    thesaurus_thread.join();
+    {
+      PhaseTime wait("wait-thesaurus");
+      thesaurus_thread.join();
+    }
     for (const Status& s : status) {
       if (!s.ok()) return s;
     }
     if (!thesaurus_status.ok()) return thesaurus_status;
     stats->xapian_documents += units.size();
     try {
-      Xapian::Database all;
-      for (const auto& p : shard_paths) all.add_database(Xapian::Database(p));
+      for (size_t k = 1; k < shards; ++k) game_terms[0].Merge(game_terms[k]);
+      // The thesaurus's synonyms on a thread of their own, beside the spellings and
+      // term counts.
+      Status linked_status;
+      std::thread linked_thread([&] {
+        try {
+          PhaseTime time("thesaurus-db");
+          Xapian::WritableDatabase db(thesaurus_path,
+                                      Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
+          // Whether the documents hold a term, from the counts of the word terms (every
+          // term of a one-word synonym is one) rather than from the shards' postings.
+          std::optional<Xapian::Database> postings;
+          AddThesaurus(
+              thesaurus,
+              [&](const std::string& term) {
+                if (const std::optional<bool> holds = game_terms[0].Holds(term)) return *holds;
+                if (!postings) {
+                  postings.emplace();
+                  for (const auto& p : shard_paths) postings->add_database(Xapian::Database(p));
+                }
+                return postings->get_termfreq(term) > 0;
+              },
+              &db);
+          db.commit();
+          db.close();
+        } catch (const Xapian::Error& e) {
+          linked_status = Status::IndexError("xapian: " + e.get_description());
+        } catch (const std::exception& e) {
+          linked_status = Status::IndexError(std::string("thesaurus: ") + e.what());
+        }
+      });
+      Join join_linked{linked_thread};
       {
+        PhaseTime time("synonyms-db");
         Xapian::WritableDatabase db(synonyms_path,
                                     Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
-        AddSynonyms(&db);
         Spellings all_spellings;
         for (const Spellings& shard : spellings) {
           for (const auto& [word, count] : shard) all_spellings[word] += count;
         }
         for (const auto& [word, count] : all_spellings) db.add_spelling(word, count);
-        AddThesaurus(thesaurus, all, &db);
-        for (size_t k = 1; k < shards; ++k) game_terms[0].Merge(game_terms[k]);
         game_terms[0].Write(&db);
         db.commit();
         db.close();
       }
-      all.add_database(Xapian::Database(synonyms_path));
+      linked_thread.join();
+      if (!linked_status.ok()) return linked_status;
+      Xapian::Database all;
+      for (const auto& p : shard_paths) all.add_database(Xapian::Database(p));
+      for (const auto& p : {lexicon_path, thesaurus_path, synonyms_path})
+        all.add_database(Xapian::Database(p));
+      PhaseTime compact("compact");
       all.compact(path);
       all.close();
     } catch (const Xapian::Error& e) {
@@ -407,11 +466,11 @@ class XapianWriter {
       doc.AddBoolean(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
   }
 
-  void AddSynonyms(Xapian::WritableDatabase* db) {
+  void AddSynonyms(const Analyzer& analyzer, Xapian::WritableDatabase* db) const {
     for (const auto& group : corpus_.lexicon.synonyms) {
       std::vector<std::string> terms;
       for (const auto& member : group) {
-        std::string t = analyzer_.ExpressionTerm(member);
+        std::string t = analyzer.ExpressionTerm(member);
         if (!t.empty()) terms.push_back(t);
       }
       for (const auto& a : terms) {

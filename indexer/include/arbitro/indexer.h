@@ -103,8 +103,10 @@ class Analyzer {
   std::vector<Token> Tokenize(std::string_view text) const;
   // Lexicon phrases found in the token sequence (longest first, no overlap).
   std::vector<PhraseMatch> Phrases(const std::vector<Token>& tokens) const;
-  // The index term of one word (already lower case).
-  std::string TermOf(const std::string& word) const;
+  // The index term of one word (already lower case). Stems are cached (up to 100,000
+  // words) unless `cache` is false (words that will not recur: it spares filling the
+  // cache).
+  std::string TermOf(const std::string& word, bool cache = true) const;
   // Term for a whole expression: the phrase term if it is a lexicon phrase or
   // multi-word, else the single word's term.
   std::string ExpressionTerm(std::string_view expression) const;
