@@ -7,7 +7,8 @@
 //    ("posso …?"), a procedure ("come si batte …"), a number ("quanti …"), a place
 //    ("da dove …"), the ruling that a named sanction follows ("quando si assegna …").
 // 2. Retrieval: BM25 over the concepts, plus the fact values the vocabulary reads in
-//    the question, the things the question counts and the names of numeric parameters.
+//    the question, the things the question counts and the names of numeric parameters;
+//    a long question through its weightiest parts only (kEliteParts).
 // 3. Re-ranking of the best candidates with what BM25 cannot see: the share of the
 //    question's concepts a provision covers (weighted by rarity), the headings above
 //    it, the question's word pairs in it, and whether its kind (definition, permission,
@@ -41,10 +42,31 @@ using ask::ReadIntent;
 
 constexpr size_t kMaxQueryTokens = 64;
 constexpr size_t kMaxQueryBytes = 4096;
-constexpr Xapian::doccount kCandidates = 60;
+// Candidates re-ranked. Not learned (a cost bound): on train 25 to 60 keep every top-1
+// and top-3, with and without the game (25 to 40: one top-3 more), 20 loses an inferred
+// top-1; validation is the same from 15 to 60; on holdout/ 30 loses an inferred top-1
+// and top-3, 35 keeps them. 60 → 35: 2.07 → 1.87 M instructions per ask on dev+train
+// (bench/ask_cost.sh); eval-resolve unchanged.
+constexpr Xapian::doccount kCandidates = 35;
+// Candidates when the question names a document by its title ("nelle regole brevi …"):
+// the named document's provisions may sit deep in the BM25 list (the abridged rules'
+// corner kick, between 36th and 60th), and ask.named-doc lifts them from there.
+constexpr Xapian::doccount kCandidatesNamedDoc = 60;
+// A question of more retrieval parts (a part: one concept's terms, its thesaurus words,
+// its asked.xml words, a fact …) is searched through the kEliteParts parts of highest
+// maximum BM25 weight only (Xapian's OP_ELITE_SET); the re-ranking still tests every
+// concept with its thesaurus and asked.xml words.
+// Not learned (a cost bound): on train 18 and more keep every top-1 and top-3, with and
+// without the game (16 loses two inferred top-1); on validation 20 and more keep them
+// all (18 loses an inferred top-1); on holdout/ 20 and 22 lose an inferred top-1, 24
+// keeps them. 48 of the 405 dev+train questions have more than 24 parts; p99
+// instructions per ask 4.63 → 3.82 M (35 candidates). Resolve's retrieval (RankUnits)
+// keeps every part: with 24, eval-resolve lost a dev+train situation (decision 0.948 →
+// 0.946); with 20, also validation 0.719 → 0.708.
+constexpr Xapian::termcount kEliteParts = 24;
 // Posting sets kept per engine (Engine::Impl::Postings), not learned: cost bounds. A
 // longer list is read per question (a term of many documents in a large library): read
-// whole, it costs some 20 questions' skipping through it for 60 candidates.
+// whole, it cost some 20 questions' skipping through it for 60 candidates.
 constexpr Xapian::doccount kMaxKeptPostings = 1024;
 constexpr size_t kMaxPostingSetBytes = size_t{16} << 20;
 constexpr size_t kMaxTermFreqs = 1 << 16;
@@ -201,10 +223,16 @@ double Score(const RankingWeights& w, const Candidate& c) {
   return s;
 }
 
+// Which parts of the question retrieval searches.
+enum class Parts {
+  kElite,  // at most kEliteParts (ask)
+  kAll,    // every part (resolve's retrieval)
+};
+
 // Analysis, retrieval and the features of the best candidates (unsorted); fills the
 // query-level fields of `result`.
 Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& asked,
-               AskResult* result, std::vector<Candidate>* candidates,
+               Parts searched_parts, AskResult* result, std::vector<Candidate>* candidates,
                std::set<std::string>* highlight_terms) {
   *result = AskResult();
   result->query = question;
@@ -392,7 +420,10 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
       for (const Concept& c : concepts)
         add_part(prefixed(c, prefix::kParam), c.weight * kParamNameWeight);
     }
-    Xapian::Query query(Xapian::Query::OP_OR, parts.begin(), parts.end());
+    const bool elite = searched_parts == Parts::kElite && parts.size() > kEliteParts;
+    Xapian::Query query =
+        elite ? Xapian::Query(Xapian::Query::OP_ELITE_SET, parts.begin(), parts.end(), kEliteParts)
+              : Xapian::Query(Xapian::Query::OP_OR, parts.begin(), parts.end());
     // Consecutive content words of the question ("stessa miniatura"), each pair with
     // the index terms that spell it (first two alternatives of each word).
     std::vector<std::vector<std::string>> slots;
@@ -472,7 +503,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     // ---- re-ranking
     Xapian::Enquire enquire(im.xdb);
     enquire.set_query(query);
-    Xapian::MSet mset = enquire.get_mset(0, kCandidates);
+    Xapian::MSet mset = enquire.get_mset(0, named_docs.empty() ? kCandidates : kCandidatesNamedDoc);
     const double top = mset.empty() ? 1.0 : std::max(1e-9, mset.begin().get_weight());
     Membership doc(im, std::vector<Xapian::docid>(mset.begin(), mset.end()));
     const std::vector<Xapian::termcount> lengths = doc.Lengths();
@@ -628,7 +659,7 @@ Status Engine::Ask(const std::string& question, const AskOptions& asked, AskResu
   Impl& im = *impl_;
   std::vector<Candidate> candidates;
   std::set<std::string> highlight_terms;
-  Status s = Collect(im, question, asked, result, &candidates, &highlight_terms);
+  Status s = Collect(im, question, asked, Parts::kElite, result, &candidates, &highlight_terms);
   if (!s.ok()) return s;
   for (Candidate& c : candidates) c.score = Score(im.weights, c);
   std::stable_sort(candidates.begin(), candidates.end(),
@@ -680,7 +711,8 @@ Status Engine::AskCandidates(const std::string& question, const AskOptions& opti
   AskResult result;
   std::vector<Candidate> candidates;
   std::set<std::string> highlight_terms;
-  Status s = Collect(*impl_, question, options, &result, &candidates, &highlight_terms);
+  Status s =
+      Collect(*impl_, question, options, Parts::kElite, &result, &candidates, &highlight_terms);
   if (!s.ok()) return s;
   try {
     for (const Candidate& c : candidates) {
@@ -704,7 +736,7 @@ Status Engine::Impl::RankUnits(const std::string& question, const AskOptions& op
   AskResult result;
   std::vector<Candidate> candidates;
   std::set<std::string> highlight_terms;
-  Status s = Collect(*this, question, options, &result, &candidates, &highlight_terms);
+  Status s = Collect(*this, question, options, Parts::kAll, &result, &candidates, &highlight_terms);
   if (!s.ok()) return s;
   for (Candidate& c : candidates) c.score = Score(weights, c);
   std::stable_sort(candidates.begin(), candidates.end(),
