@@ -90,3 +90,15 @@ TEST_CASE("rulings the rulebooks state beside their sanctions have cases", "[e2e
       "subbuteo", "il suo omino sbatte contro la sponda, torna in campo e tocca un mio omino fermo");
   CHECK(ReadValues(rebound, "infrazione") == Values{"miniatura-rimbalzata"});
 }
+
+TEST_CASE("Rugby 9 f2: the scrum's ball between the packs goes to the nearer front row's side", "[e2e]") {
+  const Json theirs = ResolveBundled(
+      "subbuteo-rugby", "introduco in mischia, la palla si ferma tra i pacchetti più vicina alla loro prima linea");
+  REQUIRE(theirs["rulings"].size() >= 1);
+  CHECK(theirs["rulings"][0]["sanctions"][0]["type"].string == "possesso");
+  CHECK(theirs["rulings"][0]["sanctions"][0]["beneficiary"].string == "difensore");
+  const Json mine = ResolveBundled(
+      "subbuteo-rugby", "introduco in mischia, la palla si ferma tra i pacchetti più vicina alla mia prima linea");
+  REQUIRE(mine["rulings"].size() >= 1);
+  CHECK(mine["rulings"][0]["sanctions"][0]["beneficiary"].string == "attaccante");
+}
