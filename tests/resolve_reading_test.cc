@@ -102,3 +102,19 @@ TEST_CASE("Rugby 9 f2: the scrum's ball between the packs goes to the nearer fro
   REQUIRE(mine["rulings"].size() >= 1);
   CHECK(mine["rulings"][0]["sanctions"][0]["beneficiary"].string == "attaccante");
 }
+
+TEST_CASE("a form of one content word after a preposition reads it only after one", "[e2e]") {
+  // Soccer Tactics "è in gioco" and "sul numero 1" read one word each: "gioco", "numero".
+  const Json playing = ResolveBundled(
+      "soccer-tactics", "giocando a soccer tactics giro la freccia per il tiro");
+  CHECK(ReadValues(playing, "posizione").empty());
+  const Json number = ResolveBundled(
+      "soccer-tactics", "gioco la palla in una casella vuota e il mio numero 7 ci arriva");
+  CHECK(ReadValues(number, "freccia").empty());
+  // After a preposition they still read.
+  const Json onside = ResolveBundled(
+      "soccer-tactics", "il mio attaccante riceve il passaggio diretto ed è in gioco");
+  CHECK(ReadValues(onside, "posizione") == Values{"in-gioco"});
+  const Json one = ResolveBundled("soccer-tactics", "giro la freccia e si ferma sul numero 1");
+  CHECK(ReadValues(one, "freccia") == Values{"uno"});
+}

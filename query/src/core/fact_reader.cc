@@ -250,10 +250,26 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
     auto add = [&](const std::string& value, const std::vector<std::string>& terms,
                    const std::string& form) {
       if (terms.empty()) return;
-      const size_t space = form.find(' ');
-      const bool prepositional = terms.size() == 1 && space != std::string::npos &&
-                                 form.find(' ', space + 1) == std::string::npos &&
-                                 Prepositions().count(form.substr(0, space)) > 0;
+      // Its one content word after a preposition: "in diagonale", also among other
+      // stopwords ("è in gioco", "sul numero 1" when the digit is no term).
+      // (Forms are lower case, their words parted by spaces and apostrophes.)
+      bool prepositional = false;
+      if (terms.size() == 1 && form.find(' ') != std::string::npos) {
+        std::string previous, word;
+        for (size_t k = 0; k <= form.size(); ++k) {
+          if (k < form.size() && form[k] != ' ' && form[k] != '\'') {
+            word += form[k];
+            continue;
+          }
+          if (word.empty()) continue;
+          if (!previous.empty() && !analyzer->IsStopword(word)) {
+            prepositional = Prepositions().count(previous) > 0;
+            break;
+          }
+          previous = std::move(word);
+          word.clear();
+        }
+      }
       r->form_terms.insert(terms.begin(), terms.end());
       for (const auto& t : terms) {
         auto& facts = r->term_facts[t];
