@@ -117,4 +117,12 @@ TEST_CASE("a form of one content word after a preposition reads it only after on
   CHECK(ReadValues(onside, "posizione") == Values{"in-gioco"});
   const Json one = ResolveBundled("soccer-tactics", "giro la freccia e si ferma sul numero 1");
   CHECK(ReadValues(one, "freccia") == Values{"uno"});
+  // Calciotto's +/- die: "con il più" reads "più" only after a preposition, "esce +" is
+  // no form (the sign is no word): the die's name and a keeper who "esce" read nothing.
+  const Json name = ResolveBundled("calciotto", "punizione: lancio i dadi e il dado più/meno");
+  CHECK(ReadValues(name, "dado-piu-meno").empty());
+  const Json out = ResolveBundled("calciotto", "batto la punizione e il portiere esce dalla porta");
+  CHECK(ReadValues(out, "dado-piu-meno").empty());
+  const Json minus = ResolveBundled("calciotto", "punizione: lancio il dado più/meno ed esce il meno");
+  CHECK(ReadValues(minus, "dado-piu-meno") == Values{"meno"});
 }

@@ -251,22 +251,23 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
                    const std::string& form) {
       if (terms.empty()) return;
       // Its one content word after a preposition: "in diagonale", also among other
-      // stopwords ("è in gioco", "sul numero 1" when the digit is no term).
+      // stopwords ("è in gioco", "con il più", "sul numero 1" when the digit is no term).
       // (Forms are lower case, their words parted by spaces and apostrophes.)
       bool prepositional = false;
       if (terms.size() == 1 && form.find(' ') != std::string::npos) {
-        std::string previous, word;
+        bool preposition = false;  // among the stopwords before the content word
+        std::string word;
         for (size_t k = 0; k <= form.size(); ++k) {
           if (k < form.size() && form[k] != ' ' && form[k] != '\'') {
             word += form[k];
             continue;
           }
           if (word.empty()) continue;
-          if (!previous.empty() && !analyzer->IsStopword(word)) {
-            prepositional = Prepositions().count(previous) > 0;
+          if (!analyzer->IsStopword(word)) {
+            prepositional = preposition;
             break;
           }
-          previous = std::move(word);
+          preposition = preposition || Prepositions().count(word) > 0;
           word.clear();
         }
       }

@@ -244,7 +244,7 @@ static FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const
   }
   FactMap one, whole;
   std::vector<std::string> contradictions;
-  ReadFacts(im, gr, content, &one, &contradictions);
+  ReadFacts(im, gr, content, &one, &contradictions, canonical);
   for (auto& [fact, list] : one) {
     for (Reading& r : list) {
       if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
