@@ -22,10 +22,12 @@ namespace {
 
 // Whether a conjunction ("e", "o", "ma", ...) stands in text[from, to).
 bool ConjunctionBetween(const std::string& text, size_t from, size_t to) {
-  static const std::set<std::string> kConjunctions = {"e", "ed", "o", "od", "ma", "mentre", "che", "poi", "quando"};
+  static const std::set<std::string> kConjunctions = {"e",  "ed",     "o",   "od",    "ma",
+                                                      "mentre", "che", "poi", "quando"};
   std::string word;
   for (size_t k = from; k <= to && k <= text.size(); ++k) {
-    const bool letter = k < to && k < text.size() && std::isalpha(static_cast<unsigned char>(text[k]));
+    const bool letter =
+        k < to && k < text.size() && std::isalpha(static_cast<unsigned char>(text[k]));
     if (letter) {
       word += static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
     } else if (!word.empty()) {
@@ -61,15 +63,11 @@ std::string WordBefore(const std::string& text, size_t at, size_t* start = nullp
 
 // Whether a preposition stands before byte `at`, possessives aside ("nella mia area").
 bool AfterPreposition(const std::string& text, size_t at) {
-  static const std::set<std::string> kPossessives = {"mio",    "mia",    "miei",   "mie",
-                                                     "tuo",    "tua",    "suo",    "sua",
-                                                     "suoi",   "sue",    "loro",   "nostro",
-                                                     "nostra", "nostri", "nostre"};
   for (int steps = 0; steps < 3 && at > 0; ++steps) {
     size_t start = 0;
     const std::string w = WordBefore(text, at, &start);
     if (Prepositions().count(w)) return true;
-    if (!kPossessives.count(w)) return false;
+    if (!IsPossessive(w)) return false;
     at = start;  // step before the possessive
   }
   return false;
@@ -141,8 +139,10 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           // area" is not "sua area") or a conjunction opens a new phrase before it ("di
           // tiro e il mio portiere" is no shot at the keeper).
           const std::vector<size_t>* possessive_facts = word_facts[j];
-          if (IsPossessive(words[j].word) &&
-              !(possessive_facts && std::count(possessive_facts->begin(), possessive_facts->end(), form.fact)) &&
+          const bool fact_reads_possessives =
+              possessive_facts && std::count(possessive_facts->begin(), possessive_facts->end(),
+                                             form.fact) > 0;
+          if (IsPossessive(words[j].word) && !fact_reads_possessives &&
               !ConjunctionBetween(text, words[end - 1].end, words[j].begin)) {
             ++gap;
             continue;

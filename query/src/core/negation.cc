@@ -22,25 +22,29 @@ const std::set<std::string> kBridges = {
     "eravamo", "stato", "stata", "stati",   "state",   "sia",     "fosse",   "ancora",
     "mai",     "più",   "piu",   "affatto", "proprio", "neanche", "nemmeno", "ancor"};
 
-const std::set<std::string> kNoneBetween = {"sua", "suo", "loro", "mia", "mio", "tua", "tuo", "nostra", "nostro", "altra", "altro"};
-
-const std::set<std::string> kPossessives = {"mio", "mia", "miei", "mie", "tuo", "tua", "tuoi", "tue", "suo", "sua", "suoi", "sue", "nostro", "nostra", "nostri", "nostre", "vostro", "vostra", "vostri", "vostre", "loro"};
+const std::set<std::string> kPossessives = {
+    "mio",    "mia",    "miei",   "mie",    "tuo",    "tua",    "tuoi",
+    "tue",    "suo",    "sua",    "suoi",   "sue",    "nostro", "nostra",
+    "nostri", "nostre", "vostro", "vostra", "vostri", "vostre", "loro"};
 
 bool IsNone(const std::string& w) { return w == "nessun" || w == "nessuna" || w == "nessuno"; }
 
 }  // namespace
 
-bool NoneSubject(const std::vector<Token>& words, size_t i, const std::vector<bool>& clause_starts) {
+bool NoneSubject(const std::vector<Token>& words, size_t i,
+                 const std::vector<bool>& clause_starts) {
   bool modal = false, possessive = false, noun = false;
   for (size_t j = i; j-- > 0;) {
     if (clause_starts[j + 1]) return false;
     const std::string& w = words[j].word;
     // "non tocca nessuno e si ferma": a "nessuno" after "non" is the negated verb's object.
-    if (IsNone(w)) return !(j >= 1 && words[j - 1].word == "non") && !(j >= 2 && words[j - 2].word == "non");
+    if (IsNone(w)) {
+      return !(j >= 1 && words[j - 1].word == "non") && !(j >= 2 && words[j - 2].word == "non");
+    }
     // Walking back from the form: first the modal, then a noun, then a possessive.
     if (!modal && !noun && !possessive && j + 1 == i && kModals.count(w)) {
       modal = true;
-    } else if (!possessive && kNoneBetween.count(w)) {
+    } else if (!possessive && (IsPossessive(w) || w == "altro" || w == "altra")) {
       possessive = true;
     } else if (!noun && !possessive && w != "non" && !IsInfinitive(w)) {
       noun = true;

@@ -24,7 +24,8 @@ bool NegatedThroughVerb(const std::vector<Token>& words, size_t i);
 // arriva", "nessun difensore tocca", "con nessun omino riesce ad arrivare" (up to a
 // possessive or "altro", one noun and a modal verb between, all in the form's clause;
 // `clause_starts[j]`: a clause ends between words j - 1 and j).
-bool NoneSubject(const std::vector<Token>& words, size_t i, const std::vector<bool>& clause_starts);
+bool NoneSubject(const std::vector<Token>& words, size_t i,
+                 const std::vector<bool>& clause_starts);
 // Whether a word is a possessive adjective or pronoun ("mio", "sua", "loro", ...).
 bool IsPossessive(const std::string& word);
 // Whether a word looks like an infinitive (-are, -ere, -ire, longer than four letters).

@@ -226,18 +226,10 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
   }
 }
 
-struct Roll {
-  size_t at = 0;     // token index of the number
-  size_t first = 0;  // first token of the words that say it
-  int value = 0;
-  Side side = Side::kNone;
-};
-
-}  // namespace
-
 // What the game's forms read of a restated statement: only forms that read the whole of
 // it ("attaccante tira 6" is the attacker's roll, not the piece "attaccante").
-static FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& canonical) {
+FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr,
+                  const std::string& canonical) {
   std::vector<Token> content;
   for (const Token& t : im.analyzer->Tokenize(canonical)) {
     if (!t.stop) content.push_back(t);
@@ -252,6 +244,15 @@ static FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const
   }
   return whole;
 }
+
+struct Roll {
+  size_t at = 0;     // token index of the number
+  size_t first = 0;  // first token of the words that say it
+  int value = 0;
+  Side side = Side::kNone;
+};
+
+}  // namespace
 
 std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vector<size_t>* roll_at,
                                           DiceDuel* duel) {
@@ -476,7 +477,8 @@ void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
     for (auto& [fact, list] : ReadWhole(im, gr, "pareggio")) {
       auto& kept = (*facts)[fact];
       for (Reading& r : list) {
-        if (std::any_of(kept.begin(), kept.end(), [&](const Reading& k) { return k.value == r.value; }))
+        if (std::any_of(kept.begin(), kept.end(),
+                        [&](const Reading& k) { return k.value == r.value; }))
           continue;
         r.words = words;
         r.first = first;
@@ -505,18 +507,16 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
     content_index[i] = c;
     if (!tokens[i].stop) ++c;
   }
-  // What the game's forms read of a restated statement: only forms that read the whole of
-  // it ("attaccante tira 6" is the attacker's roll, not the piece "attaccante").
-  auto read_whole = [&](const std::string& canonical) { return ReadWhole(im, gr, canonical); };
   // The facts of this game that take a side's roll. A game whose forms read a side's roll
   // but not the numbers rolled (a 10 on a six-sided die) is not the game of this duel.
   std::set<std::string> side_facts;
-  const bool has_side_facts = !read_whole("attaccante tira 1").empty();
+  const bool has_side_facts = !ReadWhole(im, gr, "attaccante tira 1").empty();
   if (!has_side_facts && rolls.empty() && statements.empty()) return;
   for (size_t at : numbers) {
     bool readable = false;
     for (const char* who : {"attaccante tira ", "difensore tira "}) {
-      for (const auto& [fact, list] : read_whole(who + std::to_string(NumberOf(tokens[at].word)))) {
+      const std::string roll = who + std::to_string(NumberOf(tokens[at].word));
+      for (const auto& [fact, list] : ReadWhole(im, gr, roll)) {
         side_facts.insert(fact);
         readable = true;
       }
@@ -528,11 +528,12 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
   std::vector<std::string> basis;
   std::string derivation;
   if (duel.attacker && duel.defender && !gr.rules.roll_bonus_types.empty()) {
-    const FactMap phase = read_whole(statements[duel.phase].canonical);
+    const FactMap phase = ReadWhole(im, gr, statements[duel.phase].canonical);
     auto side_bonus = [&](const std::vector<size_t>& words) {
       RollBonus side;
       for (size_t w : words) {
-        const RollBonus b = BonusOf(gr.rules, read_whole(tokens[w].word), phase, *facts, variants);
+        const RollBonus b =
+            BonusOf(gr.rules, ReadWhole(im, gr, tokens[w].word), phase, *facts, variants);
         if (!b.found) continue;
         side.clash = side.clash || b.clash || (side.found && b.points != side.points);
         side.found = true;
@@ -574,7 +575,7 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
     const bool comparison = !basis.empty() && k == duel.comparison;
     std::string words;
     for (size_t i = s.first; i < s.end; ++i) words += (i > s.first ? " " : "") + tokens[i].word;
-    const FactMap whole = read_whole(s.canonical);
+    const FactMap whole = ReadWhole(im, gr, s.canonical);
     if (s.end == s.first + 1 && !whole.empty() && !tokens[s.first].stop)
       outcome_words.insert(content_index[s.first]);
     for (auto [fact, list] : whole) {
