@@ -330,7 +330,7 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
   // each case's offender: a summary row saying "per l'avversario" of a defender's foul
   // agrees with the body paragraph's "per l'attaccante".
   // `adopt`: a lead whose offender nothing states takes the other case's (a summary row
-  // "per l'avversario" agrees with its provision's "per l'attaccante" of a defender's foul).
+  // that names no offender, read against the provision it summarises).
   auto agrees = [&](const RuleCase& lead, const RuleCase& c, bool adopt = false) {
     if (c.sanctions.empty() || lead.sanctions.empty()) return false;
     const std::string offender = OffenderOf(c, facts);
