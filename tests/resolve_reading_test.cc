@@ -1,7 +1,7 @@
 // A possessive between a form's words (query/src/core/fact_reader.cc): "sbatte su un suo
 // difensore" reads the form "sbatte sul difensore", unless the fact's own forms read
 // possessives ("mia area" is not "sua area") or a conjunction opens a new phrase before
-// it; a ruling the rulebook states outside its sanctions (Calciotto: an expelled
+// it; nor does an adverb such as "proprio" or "subito"; a ruling the rulebook states outside its sanctions (Calciotto: an expelled
 // player never comes back); the variants a description names, resolved on the real corpus.
 #include <catch2/catch.hpp>
 #include <string>
@@ -33,6 +33,20 @@ TEST_CASE("resolve reads a form across a possessive", "[e2e]") {
   const Json apart = ResolveBundled(
       "calciotto", "il loro attaccante fa 12 di tiro e il mio portiere si ferma a 9");
   CHECK(ReadValues(apart, "bersaglio-tiro").empty());
+}
+
+TEST_CASE("an adverb that only colours the verb does not part a form's words", "[e2e]") {
+  // Soccer Tactics' "entra nella casella" (the defence reaches the ball) is a two-word
+  // form: no other word may stand between its words, but "proprio" or "subito" may.
+  const Json plain =
+      ResolveBundled("soccer-tactics", "la pedina avversaria entra proprio nella casella della palla");
+  CHECK(ReadValues(plain, "sid-raggiunge") == Values{"si"});
+  const Json soon = ResolveBundled("soccer-tactics", "il loro centrocampista entra subito nella casella");
+  CHECK(ReadValues(soon, "sid-raggiunge") == Values{"si"});
+  // "quasi" says it did not happen: no reading.
+  const Json almost =
+      ResolveBundled("soccer-tactics", "la pedina avversaria entra quasi nella casella della palla");
+  CHECK(ReadValues(almost, "sid-raggiunge").empty());
 }
 
 TEST_CASE("an expelled Calciotto player cannot come back through a substitution", "[e2e]") {

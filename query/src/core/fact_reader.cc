@@ -15,6 +15,14 @@ constexpr size_t kMaxGap = 1;
 constexpr size_t kMinGappedForm = 3;
 // Words that make a form negative by themselves (Italian negative concord).
 const std::set<std::string> kNegativeWords = {"nessun", "nessuno", "nessuna", "niente", "nulla"};
+// Adverbs that only colour a verb or a place ("entra proprio nella casella", "tocca
+// subito la palla"): like a possessive, one does not part a form's words. Not "quasi",
+// "mai", "non", which change what happened. Another fact's forms may use the word
+// ("la propria area"): the surface word decides.
+const std::set<std::string> kFillerAdverbs = {
+    "proprio", "subito",    "poi",    "anche", "ancora",      "già",         "gia",
+    "appena",  "solo",      "soltanto", "pure", "esattamente", "davvero",
+    "sempre",  "comunque",  "leggermente"};
 // The punctuation that ends a clause: a form's words stand in one clause.
 constexpr const char* kClauseEnds = ",;.:!?()";
 
@@ -144,6 +152,10 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
                                              form.fact) > 0;
           if (IsPossessive(words[j].word) && !fact_reads_possessives &&
               !ConjunctionBetween(text, words[end - 1].end, words[j].begin)) {
+            ++gap;
+            continue;
+          }
+          if (kFillerAdverbs.count(words[j].word) && !fact_reads_possessives) {
             ++gap;
             continue;
           }
