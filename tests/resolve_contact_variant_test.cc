@@ -13,10 +13,9 @@
 using arbitro::test::Json;
 using arbitro::test::ResolveBundled;
 using arbitro::test::RunArbitro;
+using arbitro::test::Values;
 
 namespace {
-
-using Values = std::vector<std::string>;
 
 Values Strings(const Json& array) {
   Values out;

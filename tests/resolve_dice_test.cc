@@ -12,12 +12,7 @@ using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
 using arbitro::test::RunArbitro;
-
-namespace {
-
-using Values = std::vector<std::string>;
-
-}  // namespace
+using arbitro::test::Values;
 
 TEST_CASE("resolve reads dice duels: side, number and who rolled higher", "[e2e]") {
   const std::string real = arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR);

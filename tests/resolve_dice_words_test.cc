@@ -12,12 +12,7 @@
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
-
-namespace {
-
-using Values = std::vector<std::string>;
-
-}  // namespace
+using arbitro::test::Values;
 
 TEST_CASE("resolve reads dice duels told with the verb first, scores and comparisons", "[e2e]") {
   {  // The verb before its subject: both sides, then one side each.

@@ -11,6 +11,9 @@
 
 namespace arbitro::test {
 
+// The values of a fact, or any list of strings a test compares.
+using Values = std::vector<std::string>;
+
 // An index of the bundled corpus, built once per test run (in-process) and shared by the
 // end-to-end tests that only read it.
 inline const std::string& BundledCorpusIndex() {

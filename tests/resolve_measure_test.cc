@@ -14,6 +14,7 @@ using arbitro::test::Json;
 using arbitro::test::Resolve;
 using arbitro::test::RunArbitro;
 using arbitro::test::TempDir;
+using arbitro::test::Values;
 
 namespace {
 
@@ -21,8 +22,6 @@ namespace {
 std::vector<std::string> ReadFrom(const Json& j, const std::string& fact) {
   return arbitro::test::ReadValues(j, fact, /*with_words=*/true);
 }
-
-using Values = std::vector<std::string>;
 
 bool HasSanction(const Json& j, const std::string& type, const std::string& beneficiary) {
   if (j["rulings"].size() == 0) return false;

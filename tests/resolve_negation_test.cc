@@ -12,12 +12,7 @@
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
-
-namespace {
-
-using Values = std::vector<std::string>;
-
-}  // namespace
+using arbitro::test::Values;
 
 TEST_CASE("resolve reads a negation through a modal verb or an auxiliary", "[e2e]") {
   // "non" + modal + infinitive before the form.

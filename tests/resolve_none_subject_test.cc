@@ -11,12 +11,7 @@
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
-
-namespace {
-
-using Values = std::vector<std::string>;
-
-}  // namespace
+using arbitro::test::Values;
 
 TEST_CASE("resolve negates a form whose subject is nessuno", "[e2e]") {
   const Json some =

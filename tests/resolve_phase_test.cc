@@ -11,10 +11,9 @@ using arbitro::test::FirstSanction;
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
+using arbitro::test::Values;
 
 namespace {
-
-using Values = std::vector<std::string>;
 
 std::string Fact(const Json& r, const std::string& fact) {
   for (size_t i = 0; i < r["facts_read"].size(); ++i) {

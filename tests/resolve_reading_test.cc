@@ -13,12 +13,7 @@
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
-
-namespace {
-
-using Values = std::vector<std::string>;
-
-}  // namespace
+using arbitro::test::Values;
 
 TEST_CASE("resolve reads a form across a possessive", "[e2e]") {
   const Json across = ResolveBundled(

@@ -15,12 +15,11 @@ using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
 using arbitro::test::RunArbitro;
+using arbitro::test::Values;
 
 namespace {
 
 const std::string kSchemaFixtures = std::string(ARBITRO_FIXTURES_DIR) + "/schema";
-
-using Values = std::vector<std::string>;
 
 // `resolve --json --game soccer-tactics --variant VARIANT TEXT`.
 Json ResolveWithVariant(const std::string& index, const std::string& env, const char* variant,

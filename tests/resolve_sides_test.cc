@@ -11,12 +11,7 @@
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
-
-namespace {
-
-using Values = std::vector<std::string>;
-
-}  // namespace
+using arbitro::test::Values;
 
 TEST_CASE("resolve reads the teller's side and the actor apart from the object", "[e2e]") {
   {  // "my 22" is the kicker's area when the teller kicks, the defender's when the other
