@@ -1,5 +1,7 @@
 #include "serve/engine_pool.h"
 
+#include <thread>
+
 #include "arbitro/indexer.h"
 
 namespace arbitro::serve {
@@ -57,6 +59,37 @@ void EnginePool::Release(std::unique_ptr<Engine> engine) {
     if (engine->Generation() == generation_) idle_.push_back(std::move(engine));
   }
   returned_.notify_one();
+}
+
+Status EnginePool::Warm() {
+  std::vector<Lease> leases(max_engines_);
+  for (Lease& lease : leases) {
+    Status s = Acquire(&lease);
+    if (!s.ok()) return s;
+  }
+  // One thread per engine: start-up takes one engine's warm-up per core.
+  std::vector<std::thread> threads;
+  for (Lease& lease : leases) {
+    threads.emplace_back([engine = lease.get()] {
+      // The answers do not matter (a game may refuse the words: InvalidArgument).
+      for (const std::string& game : engine->GameNames()) {
+        AskOptions ask;
+        ask.game = game;
+        AskResult asked;
+        (void)engine->Ask("tiro in porta", ask, &asked);
+        ResolveOptions resolve;
+        resolve.game = game;
+        ResolveResult resolved;
+        (void)engine->Resolve("tiro in porta dopo un fallo", resolve, &resolved);
+      }
+      AskResult asked;
+      (void)engine->Ask("tiro in porta", AskOptions{}, &asked);
+      ResolveResult resolved;
+      (void)engine->Resolve("tiro in porta dopo un fallo", ResolveOptions{}, &resolved);
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  return Status::OK();
 }
 
 Status EnginePool::Corpus(std::shared_ptr<const arbitro::Corpus>* corpus,

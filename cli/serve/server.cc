@@ -232,9 +232,9 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
                              : std::max(2u, 2 * std::thread::hardware_concurrency());
   EnginePool pool(options.index_dir, options.corpus_dir, engines);
   {
-    // A missing or broken index is reported now, not at the first request.
-    EnginePool::Lease first;
-    Status s = pool.Acquire(&first);
+    // A missing or broken index is reported now, not at the first request; every
+    // engine is opened and warm before the first one.
+    Status s = pool.Warm();
     if (!s.ok()) return s;
   }
   Api api(&pool, options.index_dir, options.corpus_dir);
