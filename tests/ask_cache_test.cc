@@ -90,8 +90,8 @@ TEST_CASE("a real vocabulary keeps the declared order of values, not their names
   REQUIRE(phase != nullptr);
   std::vector<std::string> ids;
   for (const auto& v : phase->values) ids.push_back(v.id);
-  const std::vector<std::string> declared = {"spostamento", "contrasto",     "tiro-in-porta",
-                                             "punizione",   "rigore",        "tiro-d-inizio",
-                                             "schieramento", "dopo-tiro-in-porta"};
+  const std::vector<std::string> declared = {"spostamento",  "contrasto",        "tiro-in-porta",
+                                             "punizione",    "rigore",           "tiro-d-inizio",
+                                             "schieramento", "rilancio-pallone", "dopo-tiro-in-porta"};
   CHECK(ids == declared);
 }
