@@ -263,21 +263,15 @@ size_t AddThesaurus(const ThesaurusLinks& links,
                     Xapian::WritableDatabase* db) {
   PhaseTime time("thesaurus-add");
   size_t linked = 0;
-  // A term recurs across headwords: whether the index holds it is asked once (looked
-  // up before a key is copied: most lookups find it).
-  std::unordered_map<std::string, bool> known;
-  known.reserve(links.size());
-  std::string key = prefix::kThesaurus;  // the headword's synonym key, built once
-  const size_t key_prefix = key.size();
+  std::unordered_map<std::string, bool> known;  // a term recurs across headwords
   for (const auto& [stem, terms] : links) {
     size_t added = 0;
     for (const std::string& term : terms) {
       if (added == kMaxPerWord) break;
-      auto it = known.find(term);
-      if (it == known.end()) it = known.emplace(term, indexed(term)).first;
+      auto [it, fresh] = known.emplace(term, false);
+      if (fresh) it->second = indexed(term);
       if (!it->second) continue;  // only words the rulebooks use
-      if (added == 0) key.replace(key_prefix, std::string::npos, stem);
-      db->add_synonym(key, term);
+      db->add_synonym(prefix::kThesaurus + stem, term);
       ++added;
     }
     linked += added ? 1 : 0;
