@@ -7,6 +7,7 @@
 #include "resolve_json.h"
 
 using arbitro::test::Cites;
+using arbitro::test::FirstRulingHas;
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
@@ -15,17 +16,6 @@ using arbitro::test::Values;
 namespace {
 
 constexpr char kGame[] = "subbuteo-rugby";
-
-// True when the first ruling has a sanction `type` for `beneficiary`.
-bool FirstRulingHas(const Json& j, const std::string& type, const std::string& beneficiary) {
-  if (j["rulings"].size() == 0) return false;
-  const Json& sanctions = j["rulings"][0]["sanctions"];
-  for (size_t k = 0; k < sanctions.size(); ++k) {
-    if (sanctions[k]["type"].string == type && sanctions[k]["beneficiary"].string == beneficiary)
-      return true;
-  }
-  return false;
-}
 
 bool Has(const Values& values, const std::string& v) {
   for (const auto& x : values) {

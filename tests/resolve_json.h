@@ -56,6 +56,17 @@ inline bool AnyRulingCites(const Json& j, const std::string& id) {
   return false;
 }
 
+// True when the first ruling of `resolve --json` has a sanction `type` for `beneficiary`.
+inline bool FirstRulingHas(const Json& j, const std::string& type, const std::string& beneficiary) {
+  if (j["rulings"].size() == 0) return false;
+  const Json& sanctions = j["rulings"][0]["sanctions"];
+  for (size_t k = 0; k < sanctions.size(); ++k) {
+    if (sanctions[k]["type"].string == type && sanctions[k]["beneficiary"].string == beneficiary)
+      return true;
+  }
+  return false;
+}
+
 // True when some ruling of `resolve --json` has a sanction of `type`.
 inline bool AnyRulingHas(const Json& j, const std::string& type) {
   for (size_t i = 0; i < j["rulings"].size(); ++i) {

@@ -10,6 +10,7 @@
 #include "resolve_json.h"
 #include "test_util.h"
 
+using arbitro::test::FirstRulingHas;
 using arbitro::test::Json;
 using arbitro::test::Resolve;
 using arbitro::test::RunArbitro;
@@ -21,16 +22,6 @@ namespace {
 // Every value the description was read to give `fact`, as value@words.
 std::vector<std::string> ReadFrom(const Json& j, const std::string& fact) {
   return arbitro::test::ReadValues(j, fact, /*with_words=*/true);
-}
-
-bool HasSanction(const Json& j, const std::string& type, const std::string& beneficiary) {
-  if (j["rulings"].size() == 0) return false;
-  const Json& sanctions = j["rulings"][0]["sanctions"];
-  for (size_t s = 0; s < sanctions.size(); ++s) {
-    if (sanctions[s]["type"].string == type && sanctions[s]["beneficiary"].string == beneficiary)
-      return true;
-  }
-  return false;
 }
 
 }  // namespace
@@ -47,7 +38,7 @@ TEST_CASE("resolve reads a measured distance as the range that holds it", "[e2e]
     const Json j = Resolve(idx.path(), real, "subbuteo-rugby",
                            "tento il possesso col mio omino e la palla si ferma a 4 cm da lui");
     CHECK(ReadFrom(j, "distanza-palla") == Values{"entro-5cm@4 cm"});
-    CHECK(HasSanction(j, "possesso", "attaccante"));
+    CHECK(FirstRulingHas(j, "possesso", "attaccante"));
     CHECK(read("tento il possesso e l'ovale si ferma a 30 mm dalla pedina") ==
           Values{"entro-5cm@30 mm"});
     CHECK(read("tento il possesso e la palla resta a 1,5 cm") == Values{"entro-5cm@1.5 cm"});
@@ -60,7 +51,7 @@ TEST_CASE("resolve reads a measured distance as the range that holds it", "[e2e]
     const Json j = Resolve(idx.path(), real, "subbuteo-rugby",
                            "nel tentativo di possesso la palla schizza 11 cm in avanti");
     CHECK(ReadFrom(j, "distanza-palla") == Values{"oltre-5cm@11 cm"});
-    CHECK(HasSanction(j, "mischia", "difensore"));
+    CHECK(FirstRulingHas(j, "mischia", "difensore"));
     CHECK(read("durante l'avanzamento l'ovale rotola indietro di una quindicina di centimetri") ==
           Values{"oltre-5cm@una quindicina di centimetri"});
     CHECK(read("tento il possesso e la palla corre 6cm di lato") == Values{"oltre-5cm@6cm"});
