@@ -17,12 +17,12 @@ constexpr size_t kMinGappedForm = 3;
 const std::set<std::string> kNegativeWords = {"nessun", "nessuno", "nessuna", "niente", "nulla"};
 // Adverbs that only colour a verb or a place ("entra proprio nella casella", "tocca
 // subito la palla"): like a possessive, one does not part a form's words. Not "quasi",
-// "mai", "non", which change what happened. Another fact's forms may use the word
-// ("la propria area"): the surface word decides.
+// "mai", "non", which change what happened, nor "direttamente" (Rugby reads it: no
+// bounce). Another fact's forms may use the word ("la propria area"): the surface word
+// decides, unless the form's own fact uses it.
 const std::set<std::string> kFillerAdverbs = {
-    "proprio", "subito",    "poi",    "anche", "ancora",      "già",         "gia",
-    "appena",  "solo",      "soltanto", "pure", "esattamente", "davvero",
-    "sempre",  "comunque",  "leggermente"};
+    "proprio", "subito", "poi",   "anche",   "ancora",      "già",     "gia",    "appena",
+    "solo",    "soltanto", "pure", "sempre", "esattamente", "davvero", "comunque", "leggermente"};
 // The punctuation that ends a clause: a form's words stand in one clause.
 constexpr const char* kClauseEnds = ",;.:!?()";
 
