@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <unordered_map>
 
 #include "quiz/builder.h"
 
@@ -77,8 +78,13 @@ std::string Contract(std::string s) {
 
 // Collapses runs of spaces and removes spaces before punctuation.
 std::string Tidy(const std::string& raw) {
+  // As Fold: stems are composed from the same pieces again and again.
+  thread_local std::unordered_map<std::string, std::string> tidied;
+  auto known = tidied.find(raw);
+  if (known != tidied.end()) return known->second;
+  if (tidied.size() >= 1 << 16) tidied.clear();
+  std::string& out = tidied[raw];
   const std::string s = Contract(" " + raw).substr(1);
-  std::string out;
   for (char c : s) {
     if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
     if ((c == ',' || c == '.' || c == ';' || c == ':') && !out.empty() && out.back() == ' ')
@@ -129,7 +135,12 @@ std::string Difficulty(int level) {
 }
 
 std::vector<std::string> Words(const std::string& text) {
-  std::vector<std::string> out;
+  // As Fold: the same texts are split again and again while a quiz is built.
+  thread_local std::unordered_map<std::string, std::vector<std::string>> split;
+  auto known = split.find(text);
+  if (known != split.end()) return known->second;
+  if (split.size() >= 1 << 16) split.clear();
+  std::vector<std::string>& out = split[text];
   std::string cur;
   for (char c : Fold(text)) {
     const bool letter =

@@ -3,13 +3,20 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <unordered_map>
 
 #include "quiz/quiz_internal.h"
 
 namespace arbitro::quiz {
 
 std::string Fold(const std::string& text) {
-  return Lower(StripAccents(text));
+  // Generating a quiz folds the same labels, forms and decisions hundreds of thousands of
+  // times (a quarter of its instructions): remembered per thread, bounded.
+  thread_local std::unordered_map<std::string, std::string> folded;
+  auto it = folded.find(text);
+  if (it != folded.end()) return it->second;
+  if (folded.size() >= 1 << 16) folded.clear();
+  return folded.emplace(text, Lower(StripAccents(text))).first->second;
 }
 
 std::string Lower(const std::string& text) {
