@@ -19,7 +19,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <unordered_map>
 
 #include "quiz/builder.h"
 
@@ -78,21 +77,19 @@ std::string Contract(std::string s) {
 
 // Collapses runs of spaces and removes spaces before punctuation.
 std::string Tidy(const std::string& raw) {
-  // As Fold: stems are composed from the same pieces again and again.
   thread_local std::unordered_map<std::string, std::string> tidied;
-  auto known = tidied.find(raw);
-  if (known != tidied.end()) return known->second;
-  if (tidied.size() >= 1 << 16) tidied.clear();
-  std::string& out = tidied[raw];
-  const std::string s = Contract(" " + raw).substr(1);
-  for (char c : s) {
-    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
-    if ((c == ',' || c == '.' || c == ';' || c == ':') && !out.empty() && out.back() == ' ')
-      out.pop_back();
-    out.push_back(c);
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
+  return Remembered(tidied, raw, [](const std::string& r) {
+    const std::string s = Contract(" " + r).substr(1);
+    std::string out;
+    for (char c : s) {
+      if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+      if ((c == ',' || c == '.' || c == ';' || c == ':') && !out.empty() && out.back() == ' ')
+        out.pop_back();
+      out.push_back(c);
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+  });
 }
 
 std::string UpperFirst(const std::string& s) {
@@ -135,25 +132,23 @@ std::string Difficulty(int level) {
 }
 
 std::vector<std::string> Words(const std::string& text) {
-  // As Fold: the same texts are split again and again while a quiz is built.
   thread_local std::unordered_map<std::string, std::vector<std::string>> split;
-  auto known = split.find(text);
-  if (known != split.end()) return known->second;
-  if (split.size() >= 1 << 16) split.clear();
-  std::vector<std::string>& out = split[text];
-  std::string cur;
-  for (char c : Fold(text)) {
-    const bool letter =
-        (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
-    if (letter) {
-      cur.push_back(c);
-    } else if (!cur.empty()) {
-      out.push_back(cur);
-      cur.clear();
+  return Remembered(split, text, [](const std::string& t) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : Fold(t)) {
+      const bool letter = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                          static_cast<unsigned char>(c) >= 0x80;
+      if (letter) {
+        cur.push_back(c);
+      } else if (!cur.empty()) {
+        out.push_back(cur);
+        cur.clear();
+      }
     }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+  });
 }
 
 double Jaccard(const std::string& a, const std::string& b) {

@@ -3,20 +3,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <unordered_map>
 
 #include "quiz/quiz_internal.h"
 
 namespace arbitro::quiz {
 
 std::string Fold(const std::string& text) {
-  // Generating a quiz folds the same labels, forms and decisions hundreds of thousands of
-  // times (a quarter of its instructions): remembered per thread, bounded.
   thread_local std::unordered_map<std::string, std::string> folded;
-  auto it = folded.find(text);
-  if (it != folded.end()) return it->second;
-  if (folded.size() >= 1 << 16) folded.clear();
-  return folded.emplace(text, Lower(StripAccents(text))).first->second;
+  return Remembered(folded, text, [](const std::string& t) { return Lower(StripAccents(t)); });
 }
 
 std::string Lower(const std::string& text) {
