@@ -147,3 +147,39 @@ TEST_CASE("subbuteo-rugby reading: the next flick does not reach the ball", "[e2
               "non ci arriva.",
               "tentativo-di-possesso", "difensore", "cap4__s4.2__d");
 }
+
+TEST_CASE("subbuteo-rugby reading: a try not yet declared", "[e2e]") {
+  // cap. 11.1 c: before declaring META! the attacker may keep advancing in the in-goal.
+  CheckRuling("L'ovale è già oltre la loro linea di meta e potrei dichiarare meta: posso "
+              "spingerla ancora più in centro?",
+              "consentito", "attaccante", "cap11__s11.1__c");
+}
+
+TEST_CASE("subbuteo-rugby reading: the defender's flick on a moving ball", "[e2e]") {
+  // cap. 10.2 d: the defence hits the ball in motion: PLACCAGGIO IRREGOLARE, penalty to the attack.
+  CheckRuling("Io difendo: mentre la sua palla rotola ancora, il mio colpo difensivo la prende in "
+              "pieno.",
+              "punizione", "attaccante", "cap10__s10.2__d");
+}
+
+TEST_CASE("subbuteo-rugby reading: a drop off the bar onto an own onside piece", "[e2e]") {
+  // cap. 7.2 h: the possession attempt goes to the attacker when the ball touches his piece
+  // in a regular position.
+  CheckRuling("Il mio drop colpisce la traversa, ricade in campo e tocca un mio compagno che stava "
+              "in posizione regolare.",
+              "tentativo-di-possesso", "attaccante", "cap7__s7.2__h");
+}
+
+TEST_CASE("subbuteo-rugby reading: a volley pass back on the passer", "[e2e]") {
+  // cap. 5.2 e: PASSAGGIO IN AVANTI, scrum to the defender (not 5.2 f's possession).
+  CheckRuling("Passaggio al volo: l'ovale tocca un mio omino regolare e poi torna sull'omino che "
+              "aveva passato.",
+              "mischia", "difensore", "cap5__s5.2__e");
+}
+
+TEST_CASE("subbuteo-rugby reading: playing on after an infringement", "[e2e]") {
+  // cap. 10.3: the side wronged may play the advantage instead of the sanction.
+  CheckRuling("L'avversario commette un'infrazione, ma io preferisco continuare e provare a "
+              "prendere la palla.",
+              "vantaggio", "avversario", "cap10__s10.3__p1");
+}
