@@ -183,3 +183,16 @@ TEST_CASE("subbuteo-rugby reading: playing on after an infringement", "[e2e]") {
               "prendere la palla.",
               "vantaggio", "avversario", "cap10__s10.3__p1");
 }
+
+TEST_CASE("subbuteo-rugby reading: the ball on an own piece ahead of it", "[e2e]") {
+  // cap. 7.1 h: after a kick the ball touches an attacking piece offside at the kick and stops
+  // within 5 cm of it: FUORIGIOCO, penalty to the defence.
+  CheckRuling("Calcio di spostamento: l'ovale colpisce un mio omino che stava oltre la palla al "
+              "momento del calcio e si ferma a 3 cm da lui.",
+              "punizione", "difensore", "cap7__s7.1__h");
+  // cap. 4.1 d: in a possession attempt the ball touches an attacking piece nearer the
+  // opposing goal line than the ball: PASSAGGIO IN AVANTI, scrum to the defence.
+  CheckRuling("Tento il possesso e la palla sbatte su un mio omino che stava più avanti della "
+              "palla, verso la meta avversaria.",
+              "mischia", "difensore", "cap4__s4.1__d");
+}
