@@ -86,8 +86,6 @@ bool ChangedByVariant(const GameData& data, const std::vector<std::string>& vari
 void MarkVariantQuestions(const GameData& data, const std::vector<std::string>& variants,
                           std::vector<Candidate>* out, size_t first);
 
-// Text helpers shared by the quiz files.
-
 // `compute(text)`, remembered per thread in `memo` and cleared past 65,536 texts: building
 // a quiz folds, splits and tidies the same labels, forms and decisions many thousands of
 // times (a 60-question quiz: 7.48 -> 4.69 G instructions with Fold, Words and Tidy so).
@@ -99,6 +97,8 @@ Value Remembered(std::unordered_map<std::string, Value>& memo, const std::string
   if (memo.size() >= 1 << 16) memo.clear();
   return memo.emplace(text, compute(text)).first->second;
 }
+
+// Text helpers shared by the quiz files.
 std::string Fold(const std::string& text);   // lower case, accents stripped, spaces collapsed
 std::string Lower(const std::string& text);  // lower case, spaces collapsed (accents kept)
 std::string Capitalise(const std::string& text);
