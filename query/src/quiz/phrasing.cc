@@ -77,16 +77,19 @@ std::string Contract(std::string s) {
 
 // Collapses runs of spaces and removes spaces before punctuation.
 std::string Tidy(const std::string& raw) {
-  const std::string s = Contract(" " + raw).substr(1);
-  std::string out;
-  for (char c : s) {
-    if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
-    if ((c == ',' || c == '.' || c == ';' || c == ':') && !out.empty() && out.back() == ' ')
-      out.pop_back();
-    out.push_back(c);
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
+  thread_local std::unordered_map<std::string, std::string> tidied;
+  return Remembered(tidied, raw, [](const std::string& r) {
+    const std::string s = Contract(" " + r).substr(1);
+    std::string out;
+    for (char c : s) {
+      if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+      if ((c == ',' || c == '.' || c == ';' || c == ':') && !out.empty() && out.back() == ' ')
+        out.pop_back();
+      out.push_back(c);
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+  });
 }
 
 std::string UpperFirst(const std::string& s) {
@@ -129,20 +132,23 @@ std::string Difficulty(int level) {
 }
 
 std::vector<std::string> Words(const std::string& text) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : Fold(text)) {
-    const bool letter =
-        (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
-    if (letter) {
-      cur.push_back(c);
-    } else if (!cur.empty()) {
-      out.push_back(cur);
-      cur.clear();
+  thread_local std::unordered_map<std::string, std::vector<std::string>> split;
+  return Remembered(split, text, [](const std::string& t) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : Fold(t)) {
+      const bool letter = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                          static_cast<unsigned char>(c) >= 0x80;
+      if (letter) {
+        cur.push_back(c);
+      } else if (!cur.empty()) {
+        out.push_back(cur);
+        cur.clear();
+      }
     }
-  }
-  if (!cur.empty()) out.push_back(cur);
-  return out;
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+  });
 }
 
 double Jaccard(const std::string& a, const std::string& b) {

@@ -9,7 +9,8 @@
 namespace arbitro::quiz {
 
 std::string Fold(const std::string& text) {
-  return Lower(StripAccents(text));
+  thread_local std::unordered_map<std::string, std::string> folded;
+  return Remembered(folded, text, [](const std::string& t) { return Lower(StripAccents(t)); });
 }
 
 std::string Lower(const std::string& text) {
