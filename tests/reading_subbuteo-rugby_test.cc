@@ -6,7 +6,7 @@
 
 #include "resolve_json.h"
 
-using arbitro::test::Cites;
+using arbitro::test::CheckFirstRuling;
 using arbitro::test::FirstRulingHas;
 using arbitro::test::Json;
 using arbitro::test::ResolveBundled;
@@ -18,11 +18,7 @@ constexpr char kGame[] = "subbuteo-rugby";
 // The first ruling of `text` has the sanction `type` for `beneficiary` and cites `provision`.
 void CheckRuling(const char* text, const std::string& type, const std::string& beneficiary,
                  const std::string& provision) {
-  INFO(text);
-  const Json j = ResolveBundled(kGame, text);
-  REQUIRE(j["rulings"].size() >= 1);
-  CHECK(FirstRulingHas(j, type, beneficiary));
-  CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#" + provision));
+  CheckFirstRuling(kGame, text, type, beneficiary, "subbuteo-rugby-4.0#" + provision);
 }
 
 }  // namespace

@@ -67,6 +67,17 @@ inline bool FirstRulingHas(const Json& j, const std::string& type, const std::st
   return false;
 }
 
+// Checks that the first ruling of `resolve --game GAME TEXT` on the bundled corpus has a
+// sanction `type` for `beneficiary` and cites `provision` ("document#eId").
+inline void CheckFirstRuling(const char* game, const char* text, const std::string& type,
+                             const std::string& beneficiary, const std::string& provision) {
+  INFO(text);
+  const Json j = ResolveBundled(game, text);
+  REQUIRE(j["rulings"].size() >= 1);
+  CHECK(FirstRulingHas(j, type, beneficiary));
+  CHECK(Cites(j["rulings"][0], provision));
+}
+
 // True when some ruling of `resolve --json` has a sanction of `type`.
 inline bool AnyRulingHas(const Json& j, const std::string& type) {
   for (size_t i = 0; i < j["rulings"].size(); ++i) {

@@ -182,7 +182,9 @@ class WebTests:
         self.open("#/situazione")
         self.choose_game("")
         box = self.driver.find_element(By.ID, "s")
-        box.send_keys("la miniatura colpisce l'avversario prima della palla")
+        # The author is stated: who hit the miniature decides the beneficiary, so a sentence
+        # without it asks back about `autore` first; with it, the question left is `zona`.
+        box.send_keys("la miniatura dell'attaccante colpisce l'avversario prima della palla")
         self.click(self.driver.find_element(By.CSS_SELECTOR, "#resolve-form button[type=submit]"))
         option = self.wait_for(lambda d: d.find_element(
             By.CSS_SELECTOR, '.ask-back .option[data-fact="zona"][data-value="area-di-rigore"]'),
