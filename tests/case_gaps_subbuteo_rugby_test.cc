@@ -6,8 +6,8 @@
 
 #include "resolve_json.h"
 
+using arbitro::test::CheckFirstRuling;
 using arbitro::test::Cites;
-using arbitro::test::FirstRulingHas;
 using arbitro::test::Json;
 using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
@@ -34,18 +34,14 @@ TEST_CASE("subbuteo-rugby: a pass hitting an offside defender not recalled is an
                                 "Passaggio volontario: l'ovale sbatte contro un suo omino in "
                                 "fuorigioco, e io non avevo domandato di farlo rientrare.");
   CHECK(Has(ReadValues(j, "contatto"), "miniatura-difensiva"));
-  REQUIRE(j["rulings"].size() >= 1);
-  CHECK(FirstRulingHas(j, "possesso", "difensore"));
-  CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap5__s5.1__n8"));
+  CheckFirstRuling(j, "possesso", "difensore", "subbuteo-rugby-4.0#cap5__s5.1__n8");
 
   const Json other = ResolveBundled(kGame,
                                     "Durante il mio passaggio volontario la palla urta un omino "
                                     "dell'avversario rimasto in fuorigioco, senza che io abbia "
                                     "chiesto il rientro.");
   CHECK(Has(ReadValues(other, "contatto"), "miniatura-difensiva"));
-  REQUIRE(other["rulings"].size() >= 1);
-  CHECK(FirstRulingHas(other, "possesso", "difensore"));
-  CHECK(Cites(other["rulings"][0], "subbuteo-rugby-4.0#cap5__s5.1__n8"));
+  CheckFirstRuling(other, "possesso", "difensore", "subbuteo-rugby-4.0#cap5__s5.1__n8");
 }
 
 TEST_CASE("subbuteo-rugby: a volley pass hitting an offside defender is an intercept", "[e2e]") {
@@ -53,9 +49,7 @@ TEST_CASE("subbuteo-rugby: a volley pass hitting an offside defender is an inter
   const Json j = ResolveBundled(kGame,
                                 "Passaggio al volo: la palla finisce su una miniatura avversaria "
                                 "in posizione irregolare.");
-  REQUIRE(j["rulings"].size() >= 1);
-  CHECK(FirstRulingHas(j, "possesso", "difensore"));
-  CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap5__s5.2__d"));
+  CheckFirstRuling(j, "possesso", "difensore", "subbuteo-rugby-4.0#cap5__s5.2__d");
 }
 
 TEST_CASE("subbuteo-rugby: past the whole defence the defender may use offside pieces", "[e2e]") {
@@ -66,9 +60,7 @@ TEST_CASE("subbuteo-rugby: past the whole defence the defender may use offside p
                                 "miniature e lui perde il possesso: posso tentare il possesso con "
                                 "una mia miniatura in fuorigioco?");
   CHECK(Has(ReadValues(j, "evento"), "palla-supera-difesa"));
-  REQUIRE(j["rulings"].size() >= 1);
-  CHECK(FirstRulingHas(j, "consentito", "difensore"));
-  CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap10__s10.1__m"));
+  CheckFirstRuling(j, "consentito", "difensore", "subbuteo-rugby-4.0#cap10__s10.1__m");
 }
 
 TEST_CASE("subbuteo-rugby: the conversion is kicked in line with the try", "[e2e]") {
@@ -79,9 +71,7 @@ TEST_CASE("subbuteo-rugby: the conversion is kicked in line with the try", "[e2e
                                 "trasformazione va battuta davanti ai pali o in linea con il "
                                 "punto della meta?");
   CHECK(Has(ReadValues(j, "punto-battuta"), "davanti-ai-pali"));
-  REQUIRE(j["rulings"].size() >= 1);
-  CHECK(FirstRulingHas(j, "trasformazione", "attaccante"));
-  CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap11__s11.2__a"));
+  CheckFirstRuling(j, "trasformazione", "attaccante", "subbuteo-rugby-4.0#cap11__s11.2__a");
 
   // A question about the clock is still cap. 11.2 e (time stopped), not the kicking point.
   const Json clock = ResolveBundled(kGame,
@@ -99,7 +89,5 @@ TEST_CASE("subbuteo-rugby: before calling META! the attacker may keep advancing"
                                 "La palla è nell'area di meta, non ho ancora dichiarato meta: "
                                 "posso continuare l'avanzamento per spostarmi verso i pali?");
   CHECK(Has(ReadValues(j, "dichiarazione"), "nessuna"));
-  REQUIRE(j["rulings"].size() >= 1);
-  CHECK(FirstRulingHas(j, "consentito", "attaccante"));
-  CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap11__s11.1__c"));
+  CheckFirstRuling(j, "consentito", "attaccante", "subbuteo-rugby-4.0#cap11__s11.1__c");
 }

@@ -67,15 +67,20 @@ inline bool FirstRulingHas(const Json& j, const std::string& type, const std::st
   return false;
 }
 
-// Checks that the first ruling of `resolve --game GAME TEXT` on the bundled corpus has a
-// sanction `type` for `beneficiary` and cites `provision` ("document#eId").
-inline void CheckFirstRuling(const char* game, const char* text, const std::string& type,
-                             const std::string& beneficiary, const std::string& provision) {
-  INFO(text);
-  const Json j = ResolveBundled(game, text);
+// Checks that the first ruling of `resolve --json` has a sanction `type` for `beneficiary`
+// and cites `provision` ("document#eId").
+inline void CheckFirstRuling(const Json& j, const std::string& type, const std::string& beneficiary,
+                             const std::string& provision) {
   REQUIRE(j["rulings"].size() >= 1);
   CHECK(FirstRulingHas(j, type, beneficiary));
   CHECK(Cites(j["rulings"][0], provision));
+}
+
+// The same for `resolve --game GAME TEXT` on the bundled corpus.
+inline void CheckFirstRuling(const char* game, const char* text, const std::string& type,
+                             const std::string& beneficiary, const std::string& provision) {
+  INFO(text);
+  CheckFirstRuling(ResolveBundled(game, text), type, beneficiary, provision);
 }
 
 // True when some ruling of `resolve --json` has a sanction of `type`.
