@@ -1,0 +1,41 @@
+// Soccer Tactics situations whose ruling the case base held but whose words were not read
+// into the facts that case needs (or a neighbouring case won): each told in new words, with
+// the sanction and the provision the book gives.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "resolve_json.h"
+
+using arbitro::test::CheckFirstRuling;
+
+namespace {
+
+constexpr char kGame[] = "soccer-tactics";
+
+// The first ruling of `text` has the sanction `type` for `beneficiary` and cites `provision`.
+void CheckRuling(const char* text, const std::string& type, const std::string& beneficiary,
+                 const std::string& provision) {
+  CheckFirstRuling(kGame, text, type, beneficiary, "soccer-tactics-completo#" + provision);
+}
+
+}  // namespace
+
+TEST_CASE("soccer-tactics reading: the defence fails to reach the ball just won", "[e2e]") {
+  // Regola 4A: if team D cannot reach the square, team A keeps the ball and starts a new
+  // offensive action.
+  CheckRuling("ho conquistato la palla fuori area, poi l'avversario tira il dado ma non arriva a "
+              "contrastarmi",
+              "possesso-palla", "squadra-in-attacco", "r4__a__p4");
+  // Regola 5A.1: in the penalty area the attack then shoots at once.
+  CheckRuling("conquisto la palla in area di rigore e lui non arriva con nessuna pedina sulla mia "
+              "casella",
+              "tiro-in-porta", "squadra-in-attacco", "r5__a__1__p3");
+}
+
+TEST_CASE("soccer-tactics reading: a piece left offside in the goal area", "[e2e]") {
+  // Regola 7: an attacker offside in the goal area while a team-mate can shoot: offside at
+  // once, free kick to team D.
+  CheckRuling("ho una punta lasciata nell'area di porta, in fuorigioco, e passo la palla a un "
+              "compagno in area di rigore che può tirare",
+              "punizione", "squadra-in-difesa", "r7__p4");
+}
