@@ -1,8 +1,10 @@
 // A possessive between a form's words (query/src/core/fact_reader.cc): "sbatte su un suo
 // difensore" reads the form "sbatte sul difensore", unless the fact's own forms read
 // possessives ("mia area" is not "sua area") or a conjunction opens a new phrase before
-// it; nor does an adverb such as "proprio" or "subito"; a ruling the rulebook states outside its sanctions (Calciotto: an expelled
-// player never comes back); the variants a description names, resolved on the real corpus.
+// it; nor does an adverb such as "proprio" or "subito"; a form that says "non" itself is
+// not negated again by an earlier "non"; a ruling the rulebook states outside its
+// sanctions (Calciotto: an expelled player never comes back); the variants a description
+// names, resolved on the real corpus.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -134,4 +136,17 @@ TEST_CASE("a form of one content word after a preposition reads it only after on
   CHECK(ReadValues(out, "dado-piu-meno").empty());
   const Json minus = ResolveBundled("calciotto", "punizione: lancio il dado più/meno ed esce il meno");
   CHECK(ReadValues(minus, "dado-piu-meno") == Values{"meno"});
+}
+
+TEST_CASE("a form that says 'non' itself is not negated again by an earlier clause", "[e2e]") {
+  // "non sulle stelle" stands two content words before "non arriva a contrastarmi": the
+  // defence still does not reach the ball (it read 'sì' through the double negation).
+  const Json j = ResolveBundled("soccer-tactics",
+                                "conquisto la palla fuori area, non sulle stelle, e lui non "
+                                "arriva a contrastarmi");
+  CHECK(ReadValues(j, "sid-raggiunge") == Values{"no"});
+  // A plain negation before a form still flips it.
+  const Json plain = ResolveBundled("soccer-tactics",
+                                    "conquisto la palla e la sua pedina non mi raggiunge");
+  CHECK(ReadValues(plain, "sid-raggiunge") == Values{"no"});
 }

@@ -201,9 +201,11 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
                      (i > 1 && words[i - 2].word == "senza" && IsInfinitive(words[i - 1].word)) ||
                      NegatedThroughVerb(words, i) || NoneSubject(words, i, clause_starts);
       // Negative concord: a form that is itself negative ("nessuno in mezzo") keeps its
-      // value after "senza" or "non" ("senza nessuno in mezzo", "non c'è nessuno in mezzo").
+      // value after "senza" or "non" ("senza nessuno in mezzo", "non c'è nessuno in mezzo");
+      // so does one that says "non" itself, which an earlier clause's "non" two words
+      // before does not reach ("non sulle stelle, e lui non arriva a contrastarmi").
       for (size_t k = i; k < i + span && negated; ++k) {
-        if (kNegativeWords.count(words[k].word)) negated = false;
+        if (kNegativeWords.count(words[k].word) || words[k].word == "non") negated = false;
       }
       if (negated) {
         if (fact.values.size() == 2 && !fact.integer) {
