@@ -39,3 +39,10 @@ TEST_CASE("soccer-tactics reading: a piece left offside in the goal area", "[e2e
               "compagno in area di rigore che può tirare",
               "punizione", "squadra-in-difesa", "r7__p4");
 }
+
+TEST_CASE("soccer-tactics reading: the arrow stops on the line between two sectors", "[e2e]") {
+  // Regola 5: 'Se la freccia indica esattamente la linea, è gol'.
+  CheckRuling("giro la freccia e si ferma sulla riga che separa un pallone da una bandierina: "
+              "cosa succede?",
+              "gol-valido", "squadra-in-attacco", "r5__p6");
+}
