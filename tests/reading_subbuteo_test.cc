@@ -33,6 +33,12 @@ TEST_CASE("subbuteo reading: the re-entry flicks come back with a restart", "[e2
   CheckRuling("ho già fatto i due rientri dal fuorigioco e adesso abbiamo una rimessa laterale: "
               "posso riavere i rientri?",
               "rientri-ripristinati", "attaccante", "r12__rientro__p2");
+  // The restart told as the teller's own.
+  CheckRuling("ho già usato tutti e due i rientri dal fuorigioco; ora la palla esce e la "
+              "rimessa è mia: li ho di nuovo?",
+              "rientri-ripristinati", "attaccante", "r12__rientro__p2");
+  CheckRuling("i rientri li avevo finiti, ma adesso il calcio d'angolo è mio: ne ho ancora?",
+              "rientri-ripristinati", "attaccante", "r12__rientro__p2");
 }
 
 TEST_CASE("subbuteo reading: one flick, the ball touched twice", "[e2e]") {
