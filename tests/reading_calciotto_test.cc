@@ -20,12 +20,6 @@ void CheckRuling(const char* text, const std::string& type, const std::string& b
 
 }  // namespace
 
-TEST_CASE("calciotto reading: a drawn duel told as a score", "[e2e]") {
-  // AZIONE DI CONTRASTO: 'In caso di parità si rilanciano i dadi'.
-  CheckRuling("a calciotto il contrasto finisce 8 a 8: chi prende il pallone?", "rilancio-dadi", "",
-              "fase-azione__contrasto__p3");
-}
-
 TEST_CASE("calciotto reading: a move told square by square", "[e2e]") {
   // FASE SPOSTAMENTO: horizontal and vertical steps may be mixed ('1 casella orizzontale e
   // 2 verticali'); two squares to the side are no tackle from afar.
