@@ -74,7 +74,8 @@ TEST_CASE("subbuteo reading: back off the goalkeeper onto the same miniature", "
 
 TEST_CASE("subbuteo reading: the ball hits a miniature lying on the pitch", "[e2e]") {
   // Regola 5: a lying miniature is a neutral object and gains no possession.
-  CheckRuling("il mio tiro finisce su un suo terzino sdraiato a terra: la palla resta mia?",
+  CheckRuling("la palla va addosso a un difensore rimasto sdraiato dopo il contrasto: di chi è "
+              "la palla?",
               "possesso", "attaccante", "r5__attaccante__p2");
 }
 
@@ -82,7 +83,7 @@ TEST_CASE("subbuteo reading: after a limited flick the attacker plays on without
           "[e2e]") {
   // Regola 5: after a colpo limitato the attacker must let the defender make the block; if not,
   // BACK for the defender and change of possession (rather than the procedure's own ruling).
-  CheckRuling("faccio un colpo limitato piegato dietro la porta e poi colpisco ancora senza "
-              "aspettare la mossa difensiva dell'avversario",
+  CheckRuling("mi sporgo dietro la linea di fondo avversaria per colpire, tiro e poi gioco ancora "
+              "senza aspettare che marchi",
               "back", "difensore", "r5__colpo-limitato__procedura__p3");
 }
