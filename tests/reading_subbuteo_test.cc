@@ -56,3 +56,40 @@ TEST_CASE("subbuteo reading: a ball stopped on the line is still in play", "[e2e
   CheckRuling("la palla rimane sulla linea laterale: è ancora in gioco?", "nessuna-sanzione", "",
               "r4__palla-in-gioco__p2");
 }
+
+TEST_CASE("subbuteo reading: in a tiro piazzato the shooter knocks the rebound in", "[e2e]") {
+  // Regola 16: "in ogni caso" the shooting miniature touching the ball again before it stops,
+  // even after the post, bar or goalkeeper, scores; that wins over the one-flick rule.
+  CheckRuling("ai tiri piazzati la palla prende il palo e la stessa ala la ribadisce in rete",
+              "gol-valido", "attaccante", "r16__procedura__p8");
+}
+
+TEST_CASE("subbuteo reading: the flicked miniature misses the ball", "[e2e]") {
+  // Regola 5: a flicked miniature that misses the ball loses possession.
+  CheckRuling("colpisco l'ala, ma passa accanto alla palla senza prenderla: chi gioca ora?",
+              "cambio-possesso", "difensore", "r5__attaccante__p2");
+}
+
+TEST_CASE("subbuteo reading: back off the goalkeeper onto the same miniature", "[e2e]") {
+  // Regola 5: off the goalkeeper (unlike an outfield defender) the same miniature regains its
+  // three consecutive flicks.
+  CheckRuling("la palla colpisce il portiere e torna sulla stessa miniatura che ha tirato: ho di "
+              "nuovo tre colpi?",
+              "conteggio-azzerato", "attaccante", "r5__gioco-d-attacco__p3");
+}
+
+TEST_CASE("subbuteo reading: the ball hits a miniature lying on the pitch", "[e2e]") {
+  // Regola 5: a lying miniature is a neutral object and gains no possession.
+  CheckRuling("la palla va addosso a un difensore rimasto sdraiato dopo il contrasto: di chi è "
+              "la palla?",
+              "possesso", "attaccante", "r5__attaccante__p2");
+}
+
+TEST_CASE("subbuteo reading: after a limited flick the attacker plays on without the block",
+          "[e2e]") {
+  // Regola 5: after a colpo limitato the attacker must let the defender make the block; if not,
+  // BACK for the defender and change of possession (rather than the procedure's own ruling).
+  CheckRuling("mi sporgo dietro la linea di fondo avversaria per colpire, tiro e poi gioco ancora "
+              "senza aspettare che marchi",
+              "back", "difensore", "r5__colpo-limitato__procedura__p3");
+}
