@@ -6,17 +6,10 @@
 
 #include "resolve_json.h"
 
-using arbitro::test::CheckFirstRuling;
 
 namespace {
 
-constexpr char kGame[] = "calciotto";
-
-// The first ruling of `text` has the sanction `type` for `beneficiary` and cites `provision`.
-void CheckRuling(const char* text, const std::string& type, const std::string& beneficiary,
-                 const std::string& provision) {
-  CheckFirstRuling(kGame, text, type, beneficiary, "calciotto#" + provision);
-}
+const arbitro::test::RulingChecker CheckRuling{"calciotto", "calciotto"};
 
 }  // namespace
 

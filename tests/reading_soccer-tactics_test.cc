@@ -7,17 +7,10 @@
 
 #include "resolve_json.h"
 
-using arbitro::test::CheckFirstRuling;
 
 namespace {
 
-constexpr char kGame[] = "soccer-tactics";
-
-// The first ruling of `text` has the sanction `type` for `beneficiary` and cites `provision`.
-void CheckRuling(const char* text, const std::string& type, const std::string& beneficiary,
-                 const std::string& provision) {
-  CheckFirstRuling(kGame, text, type, beneficiary, "soccer-tactics-completo#" + provision);
-}
+const arbitro::test::RulingChecker CheckRuling{"soccer-tactics", "soccer-tactics-completo"};
 
 }  // namespace
 

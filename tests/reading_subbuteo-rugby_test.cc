@@ -6,7 +6,6 @@
 
 #include "resolve_json.h"
 
-using arbitro::test::CheckFirstRuling;
 using arbitro::test::FirstRulingHas;
 using arbitro::test::Json;
 using arbitro::test::ResolveBundled;
@@ -14,12 +13,7 @@ using arbitro::test::ResolveBundled;
 namespace {
 
 constexpr char kGame[] = "subbuteo-rugby";
-
-// The first ruling of `text` has the sanction `type` for `beneficiary` and cites `provision`.
-void CheckRuling(const char* text, const std::string& type, const std::string& beneficiary,
-                 const std::string& provision) {
-  CheckFirstRuling(kGame, text, type, beneficiary, "subbuteo-rugby-4.0#" + provision);
-}
+const arbitro::test::RulingChecker CheckRuling{kGame, "subbuteo-rugby-4.0"};
 
 }  // namespace
 

@@ -6,17 +6,10 @@
 
 #include "resolve_json.h"
 
-using arbitro::test::CheckFirstRuling;
 
 namespace {
 
-constexpr char kGame[] = "subbuteo";
-
-// The first ruling of `text` has the sanction `type` for `beneficiary` and cites `provision`.
-void CheckRuling(const char* text, const std::string& type, const std::string& beneficiary,
-                 const std::string& provision) {
-  CheckFirstRuling(kGame, text, type, beneficiary, "subbuteo-2.0#" + provision);
-}
+const arbitro::test::RulingChecker CheckRuling{"subbuteo", "subbuteo-2.0"};
 
 }  // namespace
 

@@ -83,6 +83,18 @@ inline void CheckFirstRuling(const char* game, const char* text, const std::stri
   CheckFirstRuling(ResolveBundled(game, text), type, beneficiary, provision);
 }
 
+// CheckFirstRuling for the situations of one game, their provisions named by eId in one
+// document: `const RulingChecker CheckRuling{"calciotto", "calciotto"};` then
+// `CheckRuling(text, "rilancio-dadi", "", "fase-azione__contrasto__p3");`.
+struct RulingChecker {
+  const char* game;
+  const char* doc;
+  void operator()(const char* text, const std::string& type, const std::string& beneficiary,
+                  const std::string& eid) const {
+    CheckFirstRuling(game, text, type, beneficiary, std::string(doc) + "#" + eid);
+  }
+};
+
 // True when some ruling of `resolve --json` has a sanction of `type`.
 inline bool AnyRulingHas(const Json& j, const std::string& type) {
   for (size_t i = 0; i < j["rulings"].size(); ++i) {
