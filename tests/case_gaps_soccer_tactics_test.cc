@@ -29,7 +29,7 @@ Values Sanctions(const Json& j) {
 
 }  // namespace
 
-TEST_CASE("soccer-tactics: rulings of provisions that had no case", "[e2e]") {
+TEST_CASE("soccer-tactics: rulings of provisions that had no case", "[e2e][corpus-e2e]") {
   SECTION("r11__a__p1: team A over the 60 seconds, a free kick for the opponent") {
     const Json j = Soccer("la squadra in attacco tira il dado e poi ci pensa troppo: passano due minuti prima che giochi la palla");
     CHECK(ReadValues(j, "infrazione") == Values{"limite-di-tempo"});

@@ -27,7 +27,7 @@ bool BestHas(const Json& j, const std::string& type, const std::string& benefici
 
 }  // namespace
 
-TEST_CASE("subbuteo rulings stated by the book now have their case", "[e2e]") {
+TEST_CASE("subbuteo rulings stated by the book now have their case", "[e2e][corpus-e2e]") {
   auto best = [](const char* text) { return ResolveBundled("subbuteo", text); };
 
   SECTION("a lying miniature hit by the ball: possession unchanged, no sanction (Regola 5)") {

@@ -14,7 +14,7 @@ const arbitro::test::RulingChecker CheckRuling{"soccer-tactics", "soccer-tactics
 
 }  // namespace
 
-TEST_CASE("soccer-tactics reading: the defence fails to reach the ball just won", "[e2e]") {
+TEST_CASE("soccer-tactics reading: the defence fails to reach the ball just won", "[e2e][corpus-e2e]") {
   // Regola 4A: if team D cannot reach the square, team A keeps the ball and starts a new
   // offensive action.
   CheckRuling("ho conquistato la palla fuori area, poi l'avversario tira il dado ma non arriva a "
@@ -26,7 +26,7 @@ TEST_CASE("soccer-tactics reading: the defence fails to reach the ball just won"
               "tiro-in-porta", "squadra-in-attacco", "r5__a__1__p3");
 }
 
-TEST_CASE("soccer-tactics reading: a piece left offside in the goal area", "[e2e]") {
+TEST_CASE("soccer-tactics reading: a piece left offside in the goal area", "[e2e][corpus-e2e]") {
   // Regola 7: an attacker offside in the goal area while a team-mate can shoot: offside at
   // once, free kick to team D.
   CheckRuling("ho una punta lasciata nell'area di porta, in fuorigioco, e passo la palla a un "
@@ -35,7 +35,7 @@ TEST_CASE("soccer-tactics reading: a piece left offside in the goal area", "[e2e
 }
 
 TEST_CASE("soccer-tactics reading: the arrow's result decides after a contest won in the area",
-          "[e2e]") {
+          "[e2e][corpus-e2e]") {
   // r5__p3: 'Se la freccia indica una delle due bandiere rosse, è calcio d'angolo per la
   // squadra A' - the contest won in the area only grants the shot (r5__a__1__p2).
   CheckRuling("Abbiamo vinto il contrasto dentro l'area, facciamo ruotare la freccia e punta la "
@@ -43,7 +43,7 @@ TEST_CASE("soccer-tactics reading: the arrow's result decides after a contest wo
               "calcio-d-angolo", "squadra-in-attacco", "r5__p3");
 }
 
-TEST_CASE("soccer-tactics reading: the arrow stopping on the line between two sectors", "[e2e]") {
+TEST_CASE("soccer-tactics reading: the arrow stopping on the line between two sectors", "[e2e][corpus-e2e]") {
   // r5__p6: 'Se la freccia indica esattamente la linea, è gol.'
   CheckRuling("Faccio girare la freccia dopo il contrasto vinto in area e si blocca sulla riga "
               "fra due spicchi: com'è?",
@@ -54,7 +54,7 @@ TEST_CASE("soccer-tactics reading: the arrow stopping on the line between two se
               "gol-valido", "squadra-in-attacco", "r5__p6");
 }
 
-TEST_CASE("soccer-tactics reading: no shot after a contest won outside the area", "[e2e]") {
+TEST_CASE("soccer-tactics reading: no shot after a contest won outside the area", "[e2e][corpus-e2e]") {
   // r5__p1: 'Fare gol è permesso solo nell'area di rigore' (star squares only after a direct
   // pass, 5B); it wins over the possession a won contest gives (r4__d__p2).
   CheckRuling("Il mio centrocampista ha vinto il contrasto sulla fascia, lontano dall'area e non "
