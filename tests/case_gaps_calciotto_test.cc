@@ -25,7 +25,8 @@ Json First(const Json& r) {
 
 }  // namespace
 
-TEST_CASE("calciotto: the rilancio after a save may pass the ball and move the team", "[e2e][corpus-e2e]") {
+TEST_CASE("calciotto: the rilancio after a save may pass the ball and move the team",
+          "[e2e][corpus-e2e]") {
   // "il punteggio totale così ottenuto verrà utilizzato per passare il pallone ad un altro
   // calciatore e anche, volendo, per spostare la squadra" (fase-azione__tiro__p7).
   const Json move = ResolveBundled(
@@ -40,7 +41,8 @@ TEST_CASE("calciotto: the rilancio after a save may pass the ball and move the t
   CHECK(Cites(First(pass), "calciotto#fase-azione__tiro__p7"));
 }
 
-TEST_CASE("calciotto: the free-kick wall stands at 2 squares, not nearer nor farther", "[e2e][corpus-e2e]") {
+TEST_CASE("calciotto: the free-kick wall stands at 2 squares, not nearer nor farther",
+          "[e2e][corpus-e2e]") {
   // "deve posizionare 2 calciatori come barriera a 2 caselle di distanza dal calciatore con
   // possesso palla" (punizione__p4).
   const Json near = ResolveBundled(

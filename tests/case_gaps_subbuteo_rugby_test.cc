@@ -44,7 +44,8 @@ TEST_CASE("subbuteo-rugby: a pass hitting an offside defender not recalled is an
   CheckFirstRuling(other, "possesso", "difensore", "subbuteo-rugby-4.0#cap5__s5.1__n8");
 }
 
-TEST_CASE("subbuteo-rugby: a volley pass hitting an offside defender is an intercept", "[e2e][corpus-e2e]") {
+TEST_CASE("subbuteo-rugby: a volley pass hitting an offside defender is an intercept",
+          "[e2e][corpus-e2e]") {
   // cap. 5.2 d: same words as 5.1 n8, for the passaggio al volo.
   const Json j = ResolveBundled(kGame,
                                 "Passaggio al volo: la palla finisce su una miniatura avversaria "
@@ -52,7 +53,8 @@ TEST_CASE("subbuteo-rugby: a volley pass hitting an offside defender is an inter
   CheckFirstRuling(j, "possesso", "difensore", "subbuteo-rugby-4.0#cap5__s5.2__d");
 }
 
-TEST_CASE("subbuteo-rugby: past the whole defence the defender may use offside pieces", "[e2e][corpus-e2e]") {
+TEST_CASE("subbuteo-rugby: past the whole defence the defender may use offside pieces",
+          "[e2e][corpus-e2e]") {
   // cap. 10.1 m: 'il difensore può tentare di entrare in possesso di palla con una qualsiasi
   // delle proprie miniature, anche se queste si trovano in posizione di fuorigioco'.
   const Json j = ResolveBundled(kGame,
@@ -82,7 +84,8 @@ TEST_CASE("subbuteo-rugby: the conversion is kicked in line with the try", "[e2e
   CHECK(Cites(clock["rulings"][0], "subbuteo-rugby-4.0#cap11__s11.2__e"));
 }
 
-TEST_CASE("subbuteo-rugby: before calling META! the attacker may keep advancing", "[e2e][corpus-e2e]") {
+TEST_CASE("subbuteo-rugby: before calling META! the attacker may keep advancing",
+          "[e2e][corpus-e2e]") {
   // cap. 11.1 c: 'Prima di dichiarare META! ... può proseguire l'azione di avanzamento
   // all'interno dell'area di meta'.
   const Json j = ResolveBundled(kGame,

@@ -146,7 +146,7 @@ TEST_CASE("a form that says 'non' itself is not negated again by an earlier clau
                                 "arriva a contrastarmi");
   CHECK(ReadValues(j, "sid-raggiunge") == Values{"no"});
   // A plain negation before a form still flips it.
-  const Json plain = ResolveBundled("soccer-tactics",
-                                    "conquisto la palla e la sua pedina non mi raggiunge");
+  const Json plain =
+      ResolveBundled("soccer-tactics", "conquisto la palla e la sua pedina non mi raggiunge");
   CHECK(ReadValues(plain, "sid-raggiunge") == Values{"no"});
 }
