@@ -1,8 +1,9 @@
 // arbitro_ask_probe: times every question of the given files in-process (warm engine),
 // with the game inferred, and prints the slowest ones with their median time, so that
-// the tail can be callgrinded question by question. Figures, not pass/fail.
+// the tail can be callgrinded question by question. Figures, not pass/fail. With
+// --resolve the lines are situations, and it times `resolve` instead.
 //
-// usage: arbitro_ask_probe --index DIR [--reps N] [--top K] [--dump] QUESTIONS.tsv…
+// usage: arbitro_ask_probe --index DIR [--reps N] [--top K] [--dump] [--resolve] FILE.tsv…
 //
 // --dump, under `valgrind --tool=callgrind --collect-atstart=no`: the first timed rep
 // collects each question alone and dumps its costs (one callgrind.out file per question,
@@ -33,6 +34,7 @@ int main(int argc, char** argv) {
   int reps = 9;
   size_t top = 20;
   bool dump = false;
+  bool resolve = false;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -42,6 +44,8 @@ int main(int argc, char** argv) {
       reps = std::max(1, std::atoi(argv[++i]));
     } else if (a == "--dump") {
       dump = true;
+    } else if (a == "--resolve") {
+      resolve = true;
     } else if (a == "--top" && i + 1 < argc) {
       top = static_cast<size_t>(std::max(0, std::atoi(argv[++i])));
     } else {
@@ -50,25 +54,33 @@ int main(int argc, char** argv) {
   }
   const std::vector<std::string> questions = arbitro::bench::ReadColumn(files);
   if (index.empty() || questions.empty()) {
-    std::fprintf(stderr, "usage: arbitro_ask_probe --index DIR [--reps N] [--top K] [--dump] Q.tsv…\n");
+    std::fprintf(stderr,
+                 "usage: arbitro_ask_probe --index DIR [--reps N] [--top K] [--dump] "
+                 "[--resolve] FILE.tsv…\n");
     return 2;
   }
   std::unique_ptr<arbitro::Engine> engine;
   if (!arbitro::Engine::Open(index, &engine).ok()) return 1;
-  for (const auto& q : questions) {  // warm-up: lazy loading is not the tail studied here
-    arbitro::AskResult r;
-    engine->Ask(q, arbitro::AskOptions{}, &r);
-  }
+  // One question or situation, the game inferred.
+  auto run = [&](const std::string& text) {
+    if (resolve) {
+      arbitro::ResolveResult r;
+      engine->Resolve(text, arbitro::ResolveOptions{}, &r);
+    } else {
+      arbitro::AskResult r;
+      engine->Ask(text, arbitro::AskOptions{}, &r);
+    }
+  };
+  for (const auto& q : questions) run(q);  // warm-up: lazy loading is not the tail studied here
   std::vector<std::vector<double>> ms(questions.size());
   for (int rep = 0; rep < reps; ++rep) {
     for (size_t i = 0; i < questions.size(); ++i) {
-      arbitro::AskResult r;
       const bool dumped = dump && rep == 0;
 #ifdef ARBITRO_DUMP_SUPPORTED
       if (dumped) CALLGRIND_TOGGLE_COLLECT;
 #endif
       const auto start = Clock::now();
-      engine->Ask(questions[i], arbitro::AskOptions{}, &r);
+      run(questions[i]);
       ms[i].push_back(Ms(Clock::now() - start));
 #ifdef ARBITRO_DUMP_SUPPORTED
       if (dumped) {
@@ -85,7 +97,7 @@ int main(int argc, char** argv) {
     all.insert(all.end(), ms[i].begin(), ms[i].end());
     median[i] = Percentile(ms[i], 0.5);
   }
-  std::printf("ask in-process: n=%zu p50=%.3f ms p99=%.3f ms\n", all.size(),
+  std::printf("%s in-process: n=%zu p50=%.3f ms p99=%.3f ms\n", resolve ? "resolve" : "ask", all.size(),
               Percentile(all, 0.5), Percentile(all, 0.99));
   std::vector<size_t> order(questions.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
