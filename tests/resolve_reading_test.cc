@@ -1,7 +1,7 @@
 // A possessive between a form's words (query/src/core/fact_reader.cc): "sbatte su un suo
-// difensore" reads the form "sbatte sul difensore", unless the fact's own forms read
-// possessives ("mia area" is not "sua area") or a conjunction opens a new phrase before
-// it; nor does an adverb such as "proprio" or "subito"; a form that says "non" itself is
+// difensore" reads the form "sbatte sul difensore", unless a form of the fact says that
+// possessive before the word sought ("mia area" is not "sua area") or a conjunction opens
+// a new phrase before it; nor does an adverb such as "proprio" or "subito"; a form that says "non" itself is
 // not negated again by an earlier "non"; a ruling the rulebook states outside its
 // sanctions (Calciotto: an expelled player never comes back); the variants a description
 // names, resolved on the real corpus.
@@ -30,6 +30,15 @@ TEST_CASE("resolve reads a form across a possessive", "[e2e]") {
   const Json apart = ResolveBundled(
       "calciotto", "il loro attaccante fa 12 di tiro e il mio portiere si ferma a 9");
   CHECK(ReadValues(apart, "bersaglio-tiro").empty());
+  // A possessive the fact's forms say elsewhere ("tra il mio omino e la palla", another
+  // infraction) does not stop the other forms: Subbuteo's double touch of a miniature
+  // (appendix row 6, BACK).
+  const Json double_touch =
+      ResolveBundled("subbuteo", "l'avversario tocca due volte la sua miniatura");
+  CHECK(ReadValues(double_touch, "infrazione") == Values{"colpo-non-a-punta-di-dito"});
+  REQUIRE(double_touch["rulings"].size() >= 1);
+  CHECK(double_touch["rulings"][0]["sanctions"][0]["type"].string == "back");
+  CHECK(arbitro::test::Cites(double_touch["rulings"][0], "subbuteo-2.0#app__t1__r6"));
 }
 
 TEST_CASE("an adverb that only colours the verb does not part a form's words", "[e2e]") {

@@ -81,6 +81,24 @@ bool AfterPreposition(const std::string& text, size_t at) {
   return false;
 }
 
+// GameResolver::possessive_pairs, found on first use: most descriptions have no
+// possessive between a form's words, and opening a game's vocabulary stays as cheap.
+const std::set<std::tuple<size_t, std::string, std::string>>& PossessivePairs(
+    Engine::Impl& im, Engine::Impl::GameResolver& gr) {
+  if (!gr.possessive_pairs_found) {
+    std::set<std::string> possessive_terms;  // as the forms' terms spell them
+    for (const std::string& w : PossessiveWords()) possessive_terms.insert(im.analyzer->TermOf(w));
+    for (const auto& form : gr.forms) {
+      for (size_t k = 0; k + 1 < form.terms.size(); ++k) {
+        if (possessive_terms.count(form.terms[k]))
+          gr.possessive_pairs.emplace(form.fact, form.terms[k], form.terms[k + 1]);
+      }
+    }
+    gr.possessive_pairs_found = true;
+  }
+  return gr.possessive_pairs;
+}
+
 }  // namespace
 
 void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& content,
@@ -143,19 +161,19 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
             break;
           }
           // A possessive does not part a form's words ("sbatte su un suo difensore" reads
-          // the form "sbatte sul difensore") unless the fact's forms read possessives ("mia
-          // area" is not "sua area") or a conjunction opens a new phrase before it ("di
-          // tiro e il mio portiere" is no shot at the keeper).
-          const std::vector<size_t>* possessive_facts = word_facts[j];
-          const bool fact_reads_possessives =
-              possessive_facts && std::count(possessive_facts->begin(), possessive_facts->end(),
-                                             form.fact) > 0;
-          if (IsPossessive(words[j].word) && !fact_reads_possessives &&
+          // the form "sbatte sul difensore") unless a form of the fact says it before the
+          // word sought ("mia area" is not "sua area") or a conjunction opens a new phrase
+          // before it ("di tiro e il mio portiere" is no shot at the keeper).
+          if (IsPossessive(words[j].word) &&
+              !PossessivePairs(im, gr).count({form.fact, words[j].term, form.terms[k]}) &&
               !ConjunctionBetween(text, words[end - 1].end, words[j].begin)) {
             ++gap;
             continue;
           }
-          if (kFillerAdverbs.count(words[j].word) && !fact_reads_possessives) {
+          // So does a filler adverb ("ancora", "subito" …) the fact's forms do not use.
+          const std::vector<size_t>* word_in = word_facts[j];
+          if (kFillerAdverbs.count(words[j].word) &&
+              !(word_in && std::count(word_in->begin(), word_in->end(), form.fact) > 0)) {
             ++gap;
             continue;
           }

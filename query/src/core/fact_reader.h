@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/engine_impl.h"
@@ -33,6 +34,11 @@ struct Engine::Impl::GameResolver {
   std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices
   std::set<std::string> form_terms;
   std::map<std::string, std::vector<size_t>> term_facts;  // form term → facts using it
+  // (fact, possessive's term, the term after it) for each possessive a form of the fact
+  // says ("nella mia area"): that possessive before that word tells the fact's values
+  // apart, so a form does not read across it (ReadFacts; found on first use).
+  std::set<std::tuple<size_t, std::string, std::string>> possessive_pairs;
+  bool possessive_pairs_found = false;
   bool complete = false;  // cases loaded, not just the vocabulary
 };
 

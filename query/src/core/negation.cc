@@ -56,6 +56,7 @@ bool NoneSubject(const std::vector<Token>& words, size_t i,
 }
 
 bool IsPossessive(const std::string& w) { return kPossessives.count(w) > 0; }
+const std::set<std::string>& PossessiveWords() { return kPossessives; }
 
 bool IsInfinitive(const std::string& w) {
   return w.size() > 4 &&

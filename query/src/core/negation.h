@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,8 @@ bool NoneSubject(const std::vector<Token>& words, size_t i,
                  const std::vector<bool>& clause_starts);
 // Whether a word is a possessive adjective or pronoun ("mio", "sua", "loro", ...).
 bool IsPossessive(const std::string& word);
+// Every word IsPossessive accepts.
+const std::set<std::string>& PossessiveWords();
 // Whether a word looks like an infinitive (-are, -ere, -ire, longer than four letters).
 bool IsInfinitive(const std::string& word);
 
