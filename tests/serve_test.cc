@@ -7,6 +7,8 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <thread>
 
 #include "command.h"
@@ -537,6 +539,39 @@ TEST_CASE("serve: bad options and a busy port are errors with an Italian message
   CHECK(busy.exit_code == 6);
   CHECK(busy.err.find("impossibile mettersi in ascolto su 127.0.0.1:" +
                       std::to_string(first.port())) != std::string::npos);
+}
+
+TEST_CASE("serve: engines are lent in the order the requests came", "[serve]") {
+  // One engine: while it is lent, b then c wait; when it comes back b has it, then c, and a
+  // request that comes only then waits behind them instead of taking it first.
+  serve::EnginePool pool(BundledIndex(), ARBITRO_CORPUS_DIR, 1);
+  auto held = std::make_unique<serve::EnginePool::Lease>();
+  REQUIRE(pool.Acquire(held.get()).ok());
+  std::mutex mu;
+  std::vector<std::string> order;
+  std::atomic<int> failures{0};
+  auto take = [&](const std::string& name) {
+    serve::EnginePool::Lease lease;
+    if (!pool.Acquire(&lease).ok() || !lease.get()) ++failures;
+    std::lock_guard<std::mutex> lock(mu);
+    order.push_back(name);
+  };
+  auto wait_for = [&](size_t waiting) {
+    for (int i = 0; i < 10000 && pool.Waiting() < waiting; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return pool.Waiting() == waiting;
+  };
+  std::thread b(take, "b");
+  REQUIRE(wait_for(1));
+  std::thread c(take, "c");
+  REQUIRE(wait_for(2));
+  held.reset();  // the engine comes back
+  take("later");
+  b.join();
+  c.join();
+  CHECK(failures == 0);
+  CHECK(order == std::vector<std::string>{"b", "c", "later"});
+  CHECK(pool.Opened() == 1);
 }
 
 TEST_CASE("serve: listen addresses", "[unit]") {

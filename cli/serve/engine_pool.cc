@@ -28,21 +28,26 @@ Status EnginePool::Acquire(Lease* lease) {
   std::unique_ptr<Engine> engine;
   {
     std::unique_lock<std::mutex> lock(mu_);
-    returned_.wait(lock, [this] { return lent_ < max_engines_; });
-    ++lent_;
-    if (!idle_.empty()) {
-      engine = std::move(idle_.back());
-      idle_.pop_back();
+    if (lent_ < max_engines_ && waiting_.empty()) {
+      ++lent_;
+      if (!idle_.empty()) {
+        engine = std::move(idle_.back());
+        idle_.pop_back();
+      }
+    } else {
+      Waiter me;
+      waiting_.push_back(&me);
+      me.handed.wait(lock, [&me] { return me.granted; });
+      engine = std::move(me.engine);  // none when the returned one was of an old generation
     }
   }
   if (!engine) {
     Status s = Engine::Open(index_dir_, &engine);
-    std::lock_guard<std::mutex> lock(mu_);
     if (!s.ok()) {
-      --lent_;
-      returned_.notify_one();
+      Release(nullptr);
       return s;
     }
+    std::lock_guard<std::mutex> lock(mu_);
     ++opened_;
   }
   lease->pool_ = this;
@@ -51,14 +56,21 @@ Status EnginePool::Acquire(Lease* lease) {
 }
 
 void EnginePool::Release(std::unique_ptr<Engine> engine) {
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    --lent_;
-    // An engine of a replaced generation is not lent again: it closes when `engine`
-    // goes out of scope.
-    if (engine->Generation() == generation_) idle_.push_back(std::move(engine));
+  std::unique_ptr<Engine> stale;  // closes after the lock is released
+  std::lock_guard<std::mutex> lock(mu_);
+  // An engine of a replaced generation is not lent again.
+  if (engine && engine->Generation() != generation_) stale = std::move(engine);
+  if (!waiting_.empty()) {
+    // The slot goes to the longest waiting request, with the engine if still current.
+    Waiter* next = waiting_.front();
+    waiting_.pop_front();
+    next->engine = std::move(engine);
+    next->granted = true;
+    next->handed.notify_one();
+    return;
   }
-  returned_.notify_one();
+  --lent_;
+  if (engine) idle_.push_back(std::move(engine));
 }
 
 Status EnginePool::Warm() {
@@ -125,6 +137,11 @@ std::string EnginePool::Generation() {
 size_t EnginePool::Opened() {
   std::lock_guard<std::mutex> lock(mu_);
   return opened_;
+}
+
+size_t EnginePool::Waiting() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return waiting_.size();
 }
 
 }  // namespace arbitro::serve

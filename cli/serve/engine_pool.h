@@ -10,13 +10,17 @@
 // re-index.
 //
 // At most `max_engines` are lent at once (the work is CPU-bound: more would only
-// share the cores and hold more memory); a request beyond waits for one.
+// share the cores and hold more memory); a request beyond waits for one, in the order
+// the requests came: a returned engine is handed to the longest waiting request, never
+// taken by one that came later (without that, under load a request could lose every
+// returned engine to newer ones and wait many times the others' latency).
 //
 // The corpus (for check and diff, which read the XML, not the index) is loaded on first
 // use and reloaded on the first use after a new generation is published.
 #pragma once
 
 #include <condition_variable>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -65,16 +69,26 @@ class EnginePool {
   std::string Generation();
   // Engines opened since the start (for the tests and the log).
   size_t Opened();
+  // Requests waiting for an engine now (for the tests).
+  size_t Waiting();
 
  private:
   void Release(std::unique_ptr<Engine> engine);
   // Reads "current"; drops idle engines and the corpus of an older generation.
   void Refresh();
 
+  // A request waiting for an engine (Acquire), in waiting_ until Release hands it a slot
+  // (and the returned engine, when it is of the current generation).
+  struct Waiter {
+    std::condition_variable handed;
+    bool granted = false;
+    std::unique_ptr<Engine> engine;
+  };
+
   const std::string index_dir_, corpus_dir_;
   const size_t max_engines_;
   std::mutex mu_;
-  std::condition_variable returned_;
+  std::deque<Waiter*> waiting_;  // guarded by mu_; oldest first
   size_t lent_ = 0;         // guarded by mu_
   std::string generation_;  // guarded by mu_
   std::vector<std::unique_ptr<Engine>> idle_;
