@@ -70,15 +70,3 @@ TEST_CASE("a summary row's ruling cites the provision it summarises", "[e2e]") {
   CHECK(Cites(hands["rulings"][0], "subbuteo-2.0#app__t1__r10"));
   CHECK(Cites(hands["rulings"][0], "subbuteo-2.0#r11__definizione__p1"));
 }
-
-TEST_CASE("of two rulings as specific and as supported, the one read from closer words leads",
-          "[e2e]") {
-  // Calciotto, CALCIO DI PUNIZIONE: the free kick goes in a straight line only (p5); the
-  // wall's placement (p4) is what the kick goes around, not what is asked. Both cases hold
-  // on "punizione" and one word more, and "aggirare" stands closer to it than "barriera".
-  arbitro::test::CheckFirstRuling(
-      "calciotto",
-      "Punizione a calciotto con 12 punti, per aggirare la barriera il pallone fa due caselle "
-      "dritte e poi una in diagonale.",
-      "mossa-non-consentita", "", "calciotto#punizione__p5");
-}

@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <set>
 
 namespace arbitro::resolve {
@@ -31,11 +30,6 @@ struct CaseEval {
   const RuleCase* rc = nullptr;
   int trues = 0, text_trues = 0, pendings = 0;
   int evidence = 0;  // words of the description that support its conditions
-  // Content words from the first to the last word read for its conditions: of two cases
-  // as specific and as supported, the one read from closer words wins ("il suo difensore
-  // passa la metà campo mentre sto attaccando": the team that crossed is the defender's).
-  size_t first_word = SIZE_MAX, end_word = 0;
-  size_t Spread() const { return end_word > first_word ? end_word - first_word : 0; }
   bool falsified = false;
   std::vector<const std::string*> pending_facts;  // the rules' own names
   bool variant_blocked = false;
@@ -83,8 +77,7 @@ class Readings {
   std::vector<const std::vector<Reading>*> by_index_;
 };
 
-Truth Evaluate(const RuleCond& cond, const Readings& readings, bool* from_text, int* words,
-               const Reading** used) {
+Truth Evaluate(const RuleCond& cond, const Readings& readings, bool* from_text, int* words) {
   const std::vector<Reading>* list = readings.Of(cond);
   if (!list || list->empty()) return Truth::kPending;
   bool negative = cond.op == "ne" || cond.op == "not-in";
@@ -96,7 +89,6 @@ Truth Evaluate(const RuleCond& cond, const Readings& readings, bool* from_text, 
     if (negative ? !h : h) {
       holds = !negative;
       if (r.from_text) *words = std::max(*words, static_cast<int>(r.count));
-      if (r.from_text && r.count > 0) *used = &r;
       break;
     }
   }
@@ -146,16 +138,11 @@ CaseEval EvaluateCase(const RuleCase& c, const Readings& facts) {
   for (const RuleCond& cond : c.when) {
     bool from_text = false;
     int words = 0;
-    const Reading* used = nullptr;
-    switch (Evaluate(cond, facts, &from_text, &words, &used)) {
+    switch (Evaluate(cond, facts, &from_text, &words)) {
       case Truth::kTrue:
         ++e.trues;
         if (from_text) ++e.text_trues;
         e.evidence += words;
-        if (used) {
-          e.first_word = std::min(e.first_word, used->first);
-          e.end_word = std::max(e.end_word, used->first + used->count);
-        }
         break;
       case Truth::kFalse:
         e.falsified = true;  // a falsified case is dropped whatever its other conditions
@@ -330,12 +317,9 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
   // row, which may list fewer accessory sanctions); otherwise, when its tested facts
   // are a subset of that case's, it is absorbed (the specific rule wins); otherwise
   // it is an alternative ruling.
-  // Ties between equally specific cases go to the one more of the description supports,
-  // then to the one read from closer words (CaseEval::Spread).
+  // Ties between equally specific cases go to the one more of the description supports.
   std::stable_sort(applicable.begin(), applicable.end(), [](const CaseEval& x, const CaseEval& y) {
-    if (x.trues != y.trues) return x.trues > y.trues;
-    if (x.evidence != y.evidence) return x.evidence > y.evidence;
-    return x.Spread() < y.Spread();
+    return x.trues != y.trues ? x.trues > y.trues : x.evidence > y.evidence;
   });
   struct Group {
     const CaseEval* lead;
