@@ -94,3 +94,13 @@ TEST_CASE("subbuteo-rugby: before calling META! the attacker may keep advancing"
   CHECK(Has(ReadValues(j, "dichiarazione"), "nessuna"));
   CheckFirstRuling(j, "consentito", "attaccante", "subbuteo-rugby-4.0#cap11__s11.1__c");
 }
+
+TEST_CASE("subbuteo-rugby: a try needs a miniature in the defender's half", "[e2e][corpus-e2e]") {
+  // cap. 11.1: the try is scored with 'una propria miniatura posta in posizione regolare
+  // all'interno della metà-campo del difensore'; from the attacker's own half it is not allowed.
+  const Json j = ResolveBundled(kGame,
+                                "palla nell'area di meta avversaria: provo a segnare la meta con "
+                                "un omino che sta ancora nella mia metà campo, è valida?");
+  CHECK(Has(ReadValues(j, "meta-campo-miniatura"), "attaccante"));
+  CheckFirstRuling(j, "non-consentito", "attaccante", "subbuteo-rugby-4.0#cap11__s11.1__p1");
+}

@@ -64,3 +64,25 @@ TEST_CASE("subbuteo rulings stated by the book now have their case", "[e2e][corp
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r6__marcamento__t1__r5"));
   }
 }
+
+TEST_CASE("subbuteo: a faulty block on a miniature and then the ball is the schema's PUNIZIONE",
+          "[e2e][corpus-e2e]") {
+  // r6__marcamento__t1__r5 "Miniatura in campo e successivamente la palla": the ladder of
+  // r10__definizione__p1, seen from the defender who made the block.
+  auto best = [](const char* text) { return ResolveBundled("subbuteo", text); };
+
+  SECTION("in his own area di tiro: direct free kick to the attacker, not a BACK") {
+    const Json j = best(
+        "col suo marcamento, dentro la sua area di tiro, l'omino avversario tocca un mio omino "
+        "fermo e poi la palla");
+    CHECK(BestHas(j, "punizione-diretta", "attaccante"));
+    CHECK_FALSE(BestHas(j, "back"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r6__marcamento__t1__r5"));
+  }
+  SECTION("in his own penalty area: penalty kick to the attacker") {
+    const Json j =
+        best("marcamento nella sua area di rigore: la sua miniatura urta prima un mio omino e poi la palla");
+    CHECK(BestHas(j, "calcio-di-rigore", "attaccante"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r6__marcamento__t1__r5"));
+  }
+}
