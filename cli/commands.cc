@@ -16,6 +16,7 @@ Status CmdEvalAsk(CommandContext& ctx);
 Status CmdResolve(CommandContext& ctx);
 Status CmdEvalResolve(CommandContext& ctx);
 Status CmdTune(CommandContext& ctx);
+Status CmdGameWords(CommandContext& ctx);
 Status CmdQuiz(CommandContext& ctx);
 Status CmdCheck(CommandContext& ctx);
 Status CmdDiff(CommandContext& ctx);
@@ -242,6 +243,19 @@ const std::vector<Command>& Commands() {
         "query/ranking-weights.tsv",
         "tune --train tests/eval/users/train --validation tests/eval/users/validation --only "
         "resolve-game"},
+       {2, 5, 6}},
+      {"game-words", CmdGameWords, Opens::kIndex, "game-words FILE.tsv… [-o FILE]",
+       "impara dalle righe etichettate il modello delle parole dei giocatori per ogni gioco",
+       {{"--output", "FILE", false, Complete::kFile,
+         "scrive il modello nel file (di solito query/game-words.tsv)", "-o"}},
+       Complete::kFile,
+       "Legge le domande (questions-*.tsv) e le situazioni (gli altri .tsv), ciascuna col "
+       "gioco della sua prima disposizione attesa, e conta in quante righe di ogni gioco "
+       "compare ogni termine: il modello (naive Bayes) con cui resolve, senza --game, pesa "
+       "quanto le parole della descrizione somigliano a come i giocatori scrivono di ogni "
+       "gioco. Senza -o stampa il file; il motore lo usa dalla compilazione successiva.",
+       {"game-words tests/eval/questions-*.tsv tests/eval/scenarios-*.tsv "
+        "tests/eval/users/train/*.tsv -o query/game-words.tsv"},
        {2, 5, 6}},
       {"quiz", CmdQuiz, Opens::kIndex,
        "quiz [--game GIOCO]… [--variant NOME]… [--topic REGOLA|TERMINE]… [--count N] [--type "

@@ -132,7 +132,7 @@ TEST_CASE("the choice of game weighs with the resolve.game.* lines of the weight
     REQUIRE(file.count(names[k]) == 1);
     CHECK(values[k] == Approx(file.at(names[k])));
   }
-  CHECK(game_weights == 7);
+  CHECK(game_weights == 8);
   CHECK(file.size() == game_weights);
   CHECK(Engine::ResolveGameFeatureFirst() == WeightIndex("resolve.game.support"));
 

@@ -294,6 +294,9 @@ class Engine {
   // whose reading is not contradictory, none skipped), with their features, in candidate
   // order: Resolve picks the best weighted sum, the earlier game on a tie.
   Status ResolveGameCandidates(const std::string& scenario, std::vector<ResolveGameCandidate>* out);
+  // The terms of `text` the model of players' words reads (arbitro/game_words.h), for
+  // `arbitro game-words` and `arbitro tune`.
+  Status GameWordTerms(const std::string& text, std::vector<std::string>* terms);
   // The position of the first resolve.game.* weight in RankingWeightNames().
   static size_t ResolveGameFeatureFirst();
 

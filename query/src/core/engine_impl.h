@@ -136,6 +136,13 @@ struct Engine::Impl {
   // `ranking` (optional) receives RankGamesByWords (when there are two games or more).
   std::string GameOfWords(const std::vector<Token>& tokens,
                           std::vector<std::pair<std::string, double>>* ranking = nullptr);
+  // The terms the model of players' words reads (arbitro/game_words.h): each content
+  // token's term (stopwords and numbers dropped), in text order (game_vote.cc).
+  static std::vector<std::string> GameWordTerms(const std::vector<Token>& tokens);
+  // That model's margin of each of its games for the text (game_words::Margins, bounded
+  // below by −floor).
+  static std::unordered_map<std::string, double> GameWordMargins(const std::vector<Token>& tokens,
+                                                                 double floor);
   // Every game, ranked by that vote (best first; equal scores in name order).
   std::vector<std::pair<std::string, double>> RankGamesByWords(const std::vector<Token>& tokens);
   // The game of Xapian document `did`, "" when it has none.

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "arbitro/game_terms.h"
+#include "arbitro/game_words.h"
 #include "core/engine_impl.h"
 
 namespace arbitro {
@@ -93,6 +94,24 @@ std::vector<std::pair<std::string, double>> Engine::Impl::RankGamesByWords(
   std::vector<std::pair<std::string, double>> ranked;
   for (size_t g : order) ranked.emplace_back(names[g], score[g]);
   return ranked;
+}
+
+std::vector<std::string> Engine::Impl::GameWordTerms(const std::vector<Token>& tokens) {
+  std::vector<std::string> terms;
+  for (const Token& t : tokens) {
+    if (!t.stop && !IsNumberWord(t.word)) terms.push_back(t.term);
+  }
+  return terms;
+}
+
+std::unordered_map<std::string, double> Engine::Impl::GameWordMargins(
+    const std::vector<Token>& tokens, double floor) {
+  return game_words::Margins(game_words::DefaultModel(), GameWordTerms(tokens), floor);
+}
+
+Status Engine::GameWordTerms(const std::string& text, std::vector<std::string>* terms) {
+  *terms = Impl::GameWordTerms(impl_->analyzer->Tokenize(SanitizeUtf8(text)));
+  return Status::OK();
 }
 
 std::string Engine::Impl::GameOfWords(const std::vector<Token>& tokens,

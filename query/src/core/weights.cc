@@ -52,7 +52,9 @@ constexpr std::pair<const char*, const char*> kNames[kWeightCount] = {
     {"resolve.game.hint", "no game given: weights of the game's vocabulary hints in the text"},
     {"resolve.game.named", "no game given: the text names the game"},
     {"resolve.game.vote", "no game given: word vote log-likelihood minus the best game's"},
-    {"resolve.game.vote-first", "no game given: the word vote names the game"}};
+    {"resolve.game.vote-first", "no game given: the word vote names the game"},
+    {"resolve.game.words",
+     "no game given: players' words model (game-words.tsv) log-likelihood minus the best game's"}};
 
 }  // namespace
 

@@ -57,6 +57,8 @@ enum class Weight : size_t {
   kResolveGameNamed,     // the text names the game
   kResolveGameVote,      // the word vote: log-likelihood minus the best game's (≤ 0)
   kResolveGameVoteFirst, // the word vote names it (GameOfWords: first by its margin)
+  kResolveGameWords,     // the model of players' words (arbitro/game_words.h, learned from
+                         // labelled lines): log-likelihood minus the best game's (≤ 0)
   kCount
 };
 constexpr size_t kWeightCount = static_cast<size_t>(Weight::kCount);

@@ -21,7 +21,7 @@ std::vector<std::string> IdWords(const std::string& game) {
 // Italian labels of the features, in Weight order from kResolveGameSupport.
 constexpr const char* kLabels[kResolveGameFeatureCount] = {
     "sostegno", "domanda",           "fatti letti",   "indizi",
-    "nominato", "voto delle parole", "primo nel voto"};
+    "nominato", "voto delle parole", "primo nel voto", "parole dei giocatori"};
 
 }  // namespace
 

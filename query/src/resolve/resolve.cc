@@ -12,7 +12,9 @@
 #include <iterator>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
+#include "arbitro/game_words.h"
 #include "core/engine_impl.h"
 #include "core/fact_reader.h"
 #include "core/rules.h"
@@ -362,6 +364,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   bool named_decides = false;                         // the one game named is the game
   std::vector<std::pair<std::string, double>> vote;  // the word vote, best first
   std::string vote_first;                            // its winner by its margin
+  std::unordered_map<std::string, double> words;     // the players' words model's margins
   if (candidates.size() > 1) {
     named = resolve::GamesNamed(tokens, std::vector<std::string>(im.games.begin(), im.games.end()));
     // A text that names one game is about that game ("a subbuteo la palla esce …"): the user
@@ -375,6 +378,9 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (!named_decides &&
         (games || w[Weight::kResolveGameVote] != 0 || w[Weight::kResolveGameVoteFirst] != 0)) {
       vote_first = im.GameOfWords(tokens, &vote);
+    }
+    if (!named_decides && (games || w[Weight::kResolveGameWords] != 0)) {
+      words = Impl::GameWordMargins(tokens, game_words::kMarginFloor);
     }
   }
   // Each game's reading of the description, and the most its score can be.
@@ -420,6 +426,10 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
           a.known[Weight::kResolveGameVote] = std::max(-resolve::kVoteFloor, v - vote[0].second);
       }
       a.known[Weight::kResolveGameVoteFirst] = vote_first == game ? 1 : 0;
+      if (!words.empty()) {  // a game the model does not know: as far below as it goes
+        auto m = words.find(game);
+        a.known[Weight::kResolveGameWords] = m != words.end() ? m->second : -game_words::kMarginFloor;
+      }
     }
     a.bound = resolve::GameScoreBound(a.known, resolve::MaxSupport(a.gr->rules, a.facts), w);
   }
