@@ -118,12 +118,9 @@ TEST_CASE("resolve reads a roll said with 'ho fatto' as the teller's", "[e2e]") 
   CHECK(ReadValues(j, "fase") == Values{"contrasto"});
 }
 
-TEST_CASE("resolve reads the teller who goes into the contrast as the defender", "[e2e]") {
-  // "entro in contrasto": the teller contrasts the side with the ball, which rolled more.
-  const Json entered =
-      ResolveBundled("calciotto", "entro in contrasto sul loro regista: faccio 7 e lui 9");
-  CHECK(ReadValues(entered, "punteggio") == Values{"maggiore-attaccante"});
-  // "ho rubato palla" is no "ho la palla": the teller took it, the contrasting side won.
+TEST_CASE("resolve reads 'ho rubato palla' as the teller who contrasted", "[e2e]") {
+  // "ho rubato palla" is no "ho la palla": the teller took it, the contrasting side won
+  // (Calciotto, AZIONE DI CONTRASTO: the higher score wins the ball).
   const Json stolen = ResolveBundled(
       "calciotto", "ho rubato palla al loro centravanti: nel contrasto faccio 8 e lui 5");
   CHECK(ReadValues(stolen, "punteggio") == Values{"maggiore-difensore"});
@@ -131,18 +128,20 @@ TEST_CASE("resolve reads the teller who goes into the contrast as the defender",
   CHECK(stolen["rulings"][0]["sanctions"][0]["beneficiary"].string == "difensore");
 }
 
-TEST_CASE("resolve reads a piece's shirt number and a sign after a roll as no roll", "[e2e]") {
+TEST_CASE("resolve reads a piece's shirt number as no roll", "[e2e]") {
   // "col suo 9" names the piece; its roll is the 5 (Soccer Tactics: the higher die wins).
   const Json shirt = ResolveBundled("soccer-tactics", "contrasto: io faccio 2, lui col suo 9 fa 5");
   CHECK(ReadValues(shirt, "dado-sia") == Values{"2"});
   CHECK(ReadValues(shirt, "dado-sid") == Values{"5"});
   CHECK(ReadValues(shirt, "esito-contrasto") == Values{"vince-sid"});
-  // "2 (dado storto)": a bracket parts the roll from the word "dado", no unit of it.
-  const Json bracket =
-      ResolveBundled("soccer-tactics", "nel contrasto io faccio 6 e lui 2 (dado storto)");
-  CHECK(ReadValues(bracket, "dado-sia") == Values{"6"});
-  CHECK(ReadValues(bracket, "dado-sid") == Values{"2"});
-  CHECK(ReadValues(bracket, "esito-contrasto") == Values{"vince-sia"});
+  // Set against another number, "il mio 6" is a roll: 6 against 1 (the defence's foul).
+  const Json set = ResolveBundled("soccer-tactics", "nel contrasto il mio 6 contro il suo 1");
+  CHECK(ReadValues(set, "dado-sia") == Values{"6"});
+  CHECK(ReadValues(set, "dado-sid") == Values{"1"});
+  // After "e", like a roll said without its verb: the other side's 6.
+  const Json after = ResolveBundled("soccer-tactics", "nel contrasto io faccio 1 e il suo 6");
+  CHECK(ReadValues(after, "dado-sia") == Values{"1"});
+  CHECK(ReadValues(after, "dado-sid") == Values{"6"});
 }
 
 TEST_CASE("resolve reads 'N contro il mio M' as the two sides' rolls", "[e2e]") {
@@ -192,4 +191,16 @@ TEST_CASE("resolve reads the start-of-match roll as the roll for the ball and no
   const Json tie = ResolveBundled("calciotto", "sorteggio coi dadi: facciamo tutti e due 7");
   CHECK(ReadValues(tie, "dadi-possesso") == Values{"parita"});
   CHECK(ReadValues(tie, "punteggio").empty());
+}
+
+TEST_CASE("resolve reads a lone 'ho fatto N' and a match score near a duel as no duel", "[e2e]") {
+  // "ho fatto 4" alone may be any roll: no side's die in Soccer Tactics.
+  const Json alone = ResolveBundled(
+      "soccer-tactics", "ho fatto 4 col dado della palla e la porto avanti di quattro caselle");
+  CHECK(ReadValues(alone, "dado-sia").empty());
+  CHECK(ReadValues(alone, "dado-sid").empty());
+  // "siamo 1 a 1" is the match's score, even with a contrast told before it.
+  const Json match = ResolveBundled("calciotto", "dopo quel contrasto siamo 1 a 1");
+  CHECK(ReadValues(match, "punteggio").empty());
+  CHECK(ReadValues(match, "esito-partita") == Values{"pareggio"});
 }

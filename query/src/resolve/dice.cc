@@ -163,9 +163,8 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
   }
   if (w == "due" && (prev(1) == "e" && (prev(2) == "tutti" || prev(2) == "tutte")))
     return Side::kBoth;
-  // "ho fatto 11", "abbiamo tirato 4": the person of the auxiliary.
+  // "ho fatto 11", "ho tirato 4": the writer's roll.
   if (In(kPastRolls, w) && prev(1) == "ho") return Side::kMe;
-  if (In(kPastRolls, w) && prev(1) == "abbiamo") return Side::kBoth;
   if (In(kBoth, w)) return Side::kBoth;
   if (In(kMe, w)) return Side::kMe;
   if (In(kThem, w)) return Side::kThem;
@@ -291,21 +290,23 @@ struct Roll {
 };
 
 // A duel's result said as a score ("contrasto finito 9 a 9", "coi dadi 7 a 7", "il
-// contrasto lo vinco io 5 a 3"): two numbers joined by "a" near a duel word, with no word
-// of the match between (a match score is ReadDrawnScore's). Equal, both sides rolled the
-// number; else the side said to have won (Outcome) rolled the higher. Rolls to *rolls.
+// contrasto lo vinco io 5 a 3"): two numbers joined by "a" shortly after a duel word, with
+// no word of a match's score near ("siamo 2 a 2", "partita"; those are ReadDrawnScore's). Equal,
+// both sides rolled the number; else the side said to have won (Outcome) rolled the higher. Rolls
+// to *rolls.
 void DuelScore(const std::vector<Token>& t, Side me, std::vector<Roll>* rolls) {
   static const std::set<std::string> kDuel = {"contrasto", "contrasti", "duello",
                                               "tackle",    "dadi",      "dado"};
-  static const std::set<std::string> kMatch = {"partita",       "gol",    "reti",   "rete",
-                                               "risultato",     "rigori", "tempo",  "tempi",
-                                               "supplementari", "finale", "torneo", "vantaggio"};
+  static const std::set<std::string> kMatch = {
+      "partita", "gol",    "reti",  "rete",   "risultato", "rigori",    "tempo",        "tempi",
+      "finale",  "torneo", "siamo", "stiamo", "sul",       "vantaggio", "supplementari"};
   for (size_t i = 0; i + 2 < t.size(); ++i) {
     const int a = NumberOf(t[i].word), b = NumberOf(t[i + 2].word);
     if (!a || !b || t[i + 1].word != "a") continue;
     if (i + 3 < t.size() && In(kUnits, t[i + 3].word)) continue;
+    // the duel said before its score: "contrasto finito 9 a 9"
     const size_t from = i >= kDuelWindow ? i - kDuelWindow : 0;
-    const size_t to = std::min(t.size(), i + 3 + kDuelWindow);
+    const size_t to = std::min(t.size(), i + 3);
     bool duel = false, match = false;
     for (size_t k = from; k < to; ++k) {
       duel = duel || In(kDuel, t[k].word);
@@ -370,13 +371,6 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
       const std::string& w = t[i].word;
       auto prev = [&](size_t k) -> std::string { return i >= k ? t[i - k].word : std::string(); };
       if (w == "difendo" || w == "difendendo") me = Side::kDefender;
-      // "entro in contrasto", "sono andato a contrastare": the teller goes to the ball.
-      if ((w == "contrasto" || w == "contrastare") && (prev(1) == "in" || prev(1) == "a") &&
-          (prev(2) == "entro" || prev(2) == "vado" ||
-           ((prev(2) == "entrato" || prev(2) == "entrata" || prev(2) == "andato" ||
-             prev(2) == "andata") &&
-            prev(3) == "sono")))
-        me = Side::kDefender;
       // "ho rubato palla", "rubo il pallone": the teller took it from the side that had it.
       if ((w == "palla" || w == "pallone") &&
           ((prev(1) == "rubo" || prev(2) == "rubo") ||
@@ -400,18 +394,18 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   for (size_t i = 0; i < t.size(); ++i) {
     const int n = NumberOf(t[i].word);
     if (!n) continue;
-    // "2 caselle", not "6 (dado maledetto)": a unit right after the number, no sign between.
-    if (i + 1 < t.size() && In(kUnits, t[i + 1].word) && t[i + 1].word != "contro" &&
-        t[i + 1].begin <= t[i].end + 1)
-      continue;
+    if (i + 1 < t.size() && In(kUnits, t[i + 1].word) && t[i + 1].word != "contro") continue;
     if (i + 2 < t.size() && t[i + 1].word == "punti" && t[i + 2].word == "spostamento") continue;
     // "il mio attaccante n.9", "la pedina numero 7": a piece's number, not a roll.
     if (i > 0 && (t[i - 1].word == "n" || t[i - 1].word == "nr" || t[i - 1].word == "numero"))
       continue;
     // "il mio 7", "al suo 11", "col mio 4": a piece's shirt number after an article and a
-    // possessive, unless set against a roll ("1 contro il mio 6") or after a roll verb.
+    // possessive, unless set against another ("1 contro il mio 6", "il mio 6 contro il suo
+    // 1"), after a roll verb, or said after "e" like a roll ("faccio 1 e il suo 6").
     if (i >= 2 && In(kPossessives, t[i - 1].word) && In(kArticles, t[i - 2].word) &&
-        !(i >= 3 && (t[i - 3].word == "contro" || In(kRollVerbs, t[i - 3].word))))
+        !(i >= 3 &&
+          (t[i - 3].word == "contro" || t[i - 3].word == "e" || In(kRollVerbs, t[i - 3].word))) &&
+        !(i + 1 < t.size() && t[i + 1].word == "contro"))
       continue;
     // "tutti e due", "i due": not a roll.
     if (t[i].word == "due" && i > 0 && (t[i - 1].word == "e" || t[i - 1].word == "i")) continue;
@@ -527,6 +521,9 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
       *se = end;
     }
   };
+  // "ho fatto 11" is the writer's roll in a duel, when the other side's is told too; alone
+  // it may be any roll (the movement points, the ball's die), of no side said.
+  bool att_past = false, def_past = false;
   for (const Roll& roll : rolls) {
     for (size_t i = roll.first; i < roll.at; ++i) {
       const std::string& w = t[i].word;
@@ -534,10 +531,20 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
           (w == "tira" && i > 0 && t[i - 1].word == "chi"))
         keeper = true;
     }
-    if (roll.side == Side::kAttacker || roll.side == Side::kBoth)
+    const bool past =
+        roll.first > 0 && In(kPastRolls, t[roll.first].word) && t[roll.first - 1].word == "ho";
+    if (roll.side == Side::kAttacker || roll.side == Side::kBoth) {
+      att_past = att_past || (!attacker && past);
       put(roll.value, roll.first, roll.at + 1, &attacker, &att_first, &att_end, &att_clash);
-    if (roll.side == Side::kDefender || roll.side == Side::kBoth)
+    }
+    if (roll.side == Side::kDefender || roll.side == Side::kBoth) {
+      def_past = def_past || (!defender && past);
       put(roll.value, roll.first, roll.at + 1, &defender, &def_first, &def_end, &def_clash);
+    }
+  }
+  if (!attacker || !defender) {
+    if (att_past) attacker = 0;
+    if (def_past) defender = 0;
   }
   // The roll for the ball at the start ("inizio partita: io faccio 9 e lui 7"): no duel,
   // no attacker nor defender yet; said of the teller, who rolled more.
