@@ -162,6 +162,10 @@ TEST_CASE("resolve reads the teller rolling for the goalkeeper as the defence", 
   CHECK(ReadValues(j, "punteggio") == Values{"maggiore-difensore"});
   REQUIRE(j["rulings"].size() >= 1);
   CHECK(j["rulings"][0]["sanctions"][0]["type"].string == "parata");
+  // "un lancio per il portiere" is a ball thrown to him: the teller stays the side with it.
+  const Json pass = ResolveBundled(
+      "calciotto", "faccio un lancio per il portiere, poi nel contrasto faccio 5 e lui 3");
+  CHECK(ReadValues(pass, "punteggio") == Values{"maggiore-attaccante"});
 }
 
 TEST_CASE("resolve reads a duel's result said as a score", "[e2e]") {

@@ -141,10 +141,12 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
       }
     }
     if (next(1) == "avversario" || next(1) == "avversaria") *bound_person = Side::kThem;
-    // "io lancio per il portiere", "tiro io per il portiere": the person who rolls for it.
-    if (prev(2) == "per" && In(kArticles, prev(1))) {
+    // "io lancio per il portiere", "tiro io per il portiere": the person who rolls for the
+    // goalkeeper (not "il lancio per il portiere", "un tiro per il portiere": nouns).
+    if ((w == "portiere" || w == "portierino") && prev(2) == "per" && In(kArticles, prev(1)) &&
+        !In(kArticles, prev(4)) && !In(kPossessives, prev(4))) {
       for (size_t k = 3; k <= 4 && k <= i; ++k) {
-        if (In(kMe, prev(k)) || (k == 3 && prev(3) == "tiro" && !In(kArticles, prev(4)))) {
+        if (In(kMe, prev(k)) || (k == 3 && prev(3) == "tiro")) {
           *bound_person = Side::kMe;
           break;
         }
