@@ -43,11 +43,12 @@ int NumberOf(const std::string& w) {
 }
 
 const std::set<std::string> kRollVerbs = {
-    "tira",        "tiro",     "tiri",     "tiriamo",   "tirano",    "tirando",   "tirato",
-    "fa",          "faccio",   "fai",      "facciamo",  "fanno",     "fatto",     "facendo",
-    "ottiene",     "ottengo",  "ottenuto", "otteniamo", "ottengono", "totalizza", "totalizzo",
-    "totalizzano", "lancia",   "lancio",   "lanciato",  "esce",      "escono",    "uscito",
-    "realizza",    "realizzo", "contro",    "fare",      "tirare",    "ottenere"};
+    "tira",      "tiro",      "tiri",      "tiriamo",     "tirano",      "tirando",
+    "tirato",    "fa",        "faccio",    "fai",         "facciamo",    "fanno",
+    "fatto",     "facendo",   "ottiene",   "ottengo",     "ottenuto",    "otteniamo",
+    "ottengono", "totalizza", "totalizzo", "totalizzano", "lancia",      "lancio",
+    "lanciato",  "esce",      "escono",    "uscito",      "realizza",    "realizzo",
+    "contro",    "fare",      "tirare",    "ottenere",    "totalizzato", "realizzato"};
 // "finiscono a 10", "si ferma a 8": a roll verb two words back.
 const std::set<std::string> kReachVerbs = {"finiscono", "finisce",  "ferma",  "fermano",
                                            "arriva",    "arrivano", "chiude", "chiudono"};
@@ -74,6 +75,15 @@ const std::set<std::string> kBoth = {"entrambi", "entrambe",  "ambedue",     "ti
                                      "facciamo", "otteniamo", "totalizziamo"};
 // "il 6 del difensore": what names whose a number is, after it.
 const std::set<std::string> kOf = {"del", "dello", "della", "dell", "dei", "degli", "di"};
+// Articles, alone or joined to a preposition, before a possessive ("al mio 4").
+const std::set<std::string> kArticles = {
+    "il",   "lo",    "la",    "i",     "gli", "le",    "al",    "allo", "alla",  "ai",
+    "agli", "alle",  "col",   "coi",   "del", "dello", "della", "dei",  "degli", "delle",
+    "nel",  "nello", "nella", "nei",   "sul", "sullo", "sulla", "sui",  "un",    "uno",
+    "una",  "dal",   "dallo", "dalla", "l",   "all",   "dell",  "nell", "sull",  "dall"};
+// "ho fatto 11": past participles of roll verbs, whose auxiliary says the person.
+const std::set<std::string> kPastRolls = {"fatto",    "tirato",      "ottenuto",
+                                          "lanciato", "totalizzato", "realizzato"};
 const std::set<std::string> kPossessives = {"mio",    "mia",    "miei",   "mie", "nostro",
                                             "nostra", "nostri", "nostre", "suo", "sua",
                                             "suoi",   "sue",    "loro"};
@@ -116,8 +126,10 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
   // "la squadra A", "la squadra D".
   if (w == "a" && prev(1) == "squadra") role = Side::kAttacker;
   if (w == "d" && prev(1) == "squadra") role = Side::kDefender;
+  // (not "ho rubato palla": "ho"/"ha" with its article only)
+  const bool article = prev(1) == "la" || prev(1) == "il";
   if ((w == "palla" || w == "pallone") &&
-      (prev(1) == "col" || prev(2) == "con" || prev(2) == "ha" || prev(2) == "ho"))
+      (prev(1) == "col" || prev(2) == "con" || ((prev(2) == "ha" || prev(2) == "ho") && article)))
     role = Side::kAttacker;
   if (role != Side::kNone) {
     // The person the role is said of: "il mio attaccante", "il loro difensore",
@@ -129,6 +141,21 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
       }
     }
     if (next(1) == "avversario" || next(1) == "avversaria") *bound_person = Side::kThem;
+    // "io lancio per il portiere", "tiro io per il portiere": the person who rolls for the
+    // goalkeeper (not "il lancio per il portiere", "un tiro per il portiere": nouns).
+    if ((w == "portiere" || w == "portierino") && prev(2) == "per" && In(kArticles, prev(1)) &&
+        !In(kArticles, prev(4)) && !In(kPossessives, prev(4))) {
+      for (size_t k = 3; k <= 4 && k <= i; ++k) {
+        if (In(kMe, prev(k)) || (k == 3 && prev(3) == "tiro")) {
+          *bound_person = Side::kMe;
+          break;
+        }
+        if (In(kThem, prev(k))) {
+          *bound_person = Side::kThem;
+          break;
+        }
+      }
+    }
     // "io ho la palla", "lui ha il pallone": the person who has it.
     if ((w == "palla" || w == "pallone") && (prev(2) == "ho" || prev(2) == "abbiamo"))
       *bound_person = Side::kMe;
@@ -138,6 +165,8 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
   }
   if (w == "due" && (prev(1) == "e" && (prev(2) == "tutti" || prev(2) == "tutte")))
     return Side::kBoth;
+  // "ho fatto 11", "ho tirato 4": the writer's roll.
+  if (In(kPastRolls, w) && prev(1) == "ho") return Side::kMe;
   if (In(kBoth, w)) return Side::kBoth;
   if (In(kMe, w)) return Side::kMe;
   if (In(kThem, w)) return Side::kThem;
@@ -145,6 +174,16 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
   if (w == "tiro" && (NumberOf(next(1)) || (next(1) == "un" && NumberOf(next(2)))))
     return Side::kMe;
   return Side::kNone;
+}
+
+// Whether the number at b is set against the one at a: "1 contro 6", "1 contro il 6",
+// "11 contro il suo 8" (an article and a possessive at most between).
+bool Against(const std::vector<Token>& t, size_t a, size_t b) {
+  if (b <= a + 1 || b > a + 4 || t[a + 1].word != "contro") return false;
+  for (size_t k = a + 2; k < b; ++k) {
+    if (!In(kArticles, t[k].word) && !In(kPossessives, t[k].word)) return false;
+  }
+  return true;
 }
 
 // Who won a duel, said in words: "vinco il contrasto", "contrasto vinto da me", "perdo il
@@ -252,22 +291,93 @@ struct Roll {
   Side side = Side::kNone;
 };
 
+// A duel's result said as a score ("contrasto finito 9 a 9", "coi dadi 7 a 7", "il
+// contrasto lo vinco io 5 a 3"): two numbers joined by "a" shortly after a duel word, with
+// no word of a match's score near ("siamo 2 a 2", "partita"; those are ReadDrawnScore's). Equal,
+// both sides rolled the number; else the side said to have won (Outcome) rolled the higher. Rolls
+// to *rolls.
+void DuelScore(const std::vector<Token>& t, Side me, std::vector<Roll>* rolls) {
+  static const std::set<std::string> kDuel = {"contrasto", "contrasti", "duello",
+                                              "tackle",    "dadi",      "dado"};
+  static const std::set<std::string> kMatch = {
+      "partita", "gol",    "reti",  "rete",   "risultato", "rigori",    "tempo",        "tempi",
+      "finale",  "torneo", "siamo", "stiamo", "sul",       "vantaggio", "supplementari"};
+  for (size_t i = 0; i + 2 < t.size(); ++i) {
+    const int a = NumberOf(t[i].word), b = NumberOf(t[i + 2].word);
+    if (!a || !b || t[i + 1].word != "a") continue;
+    if (i + 3 < t.size() && In(kUnits, t[i + 3].word)) continue;
+    // the duel said before its score: "contrasto finito 9 a 9"
+    const size_t from = i >= kDuelWindow ? i - kDuelWindow : 0;
+    const size_t to = std::min(t.size(), i + 3);
+    bool duel = false, match = false;
+    for (size_t k = from; k < to; ++k) {
+      duel = duel || In(kDuel, t[k].word);
+      match = match || In(kMatch, t[k].word);
+    }
+    if (!duel || match) continue;
+    if (a == b) {
+      rolls->push_back({i + 2, i, a, Side::kBoth});
+      return;
+    }
+    std::vector<DiceStatement> won;
+    Outcome(t, me, &won);
+    if (won.empty()) return;
+    const bool attacker_won = won.front().canonical == "vince l'attaccante";
+    const size_t high = a > b ? i : i + 2, low = a > b ? i + 2 : i;
+    rolls->push_back(
+        {high, high, std::max(a, b), attacker_won ? Side::kAttacker : Side::kDefender});
+    rolls->push_back({low, low, std::min(a, b), attacker_won ? Side::kDefender : Side::kAttacker});
+    std::sort(rolls->begin(), rolls->end(),
+              [](const Roll& x, const Roll& y) { return x.at < y.at; });
+    return;
+  }
+}
+
+// Whether the rolls told are the one for the ball at the start of the match: words of the
+// start ("inizio partita", "lancio iniziale", "per il possesso", "sorteggio") and none of a
+// duel (a contrast, the goalkeeper, a shot on goal).
+bool KickOff(const std::vector<Token>& t) {
+  static const std::set<std::string> kStart = {"inizio", "iniziale", "sorteggio"};
+  static const std::set<std::string> kDuel = {"contrasto",   "contrasti",  "contrasta",
+                                              "contrastare", "duello",     "tackle",
+                                              "portiere",    "portierino", "porta"};
+  bool start = false;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (In(kDuel, t[i].word)) return false;
+    start = start || In(kStart, t[i].word) ||
+            (t[i].word == "possesso" && i >= 2 && t[i - 1].word == "il" &&
+             (t[i - 2].word == "per" || t[i - 2].word == "stabilire"));
+  }
+  return start;
+}
+
 }  // namespace
 
 std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vector<size_t>* roll_at,
                                           DiceDuel* duel) {
   // Who is who: "il mio attaccante" binds me to the attacker (and them to the defender).
   Side me = Side::kNone;
+  bool keeper = false;  // a side is the goalkeeper or the shooter
   for (size_t i = 0; i < t.size(); ++i) {
     Side person;
     const Side s = SideAt(t, i, &person);
     if (!IsRole(s) || person == Side::kNone) continue;
     me = person == Side::kMe ? s : Opposite(s);
+    // "io lancio per il portiere": the dice are the goalkeeper's, against a shot.
+    if (i >= 2 && t[i - 2].word == "per" && (t[i].word == "portiere" || t[i].word == "portierino"))
+      keeper = true;
     break;
   }
   if (me == Side::kNone) {
-    for (const Token& w : t) {
-      if (w.word == "difendo" || w.word == "difendendo") me = Side::kDefender;
+    for (size_t i = 0; i < t.size(); ++i) {
+      const std::string& w = t[i].word;
+      auto prev = [&](size_t k) -> std::string { return i >= k ? t[i - k].word : std::string(); };
+      if (w == "difendo" || w == "difendendo") me = Side::kDefender;
+      // "ho rubato palla", "rubo il pallone": the teller took it from the side that had it.
+      if ((w == "palla" || w == "pallone") &&
+          ((prev(1) == "rubo" || prev(2) == "rubo") ||
+           ((prev(1) == "rubato" || prev(2) == "rubato") && (prev(2) == "ho" || prev(3) == "ho"))))
+        me = Side::kDefender;
     }
     // "io contrasto", "contrastando": the teller contrasts the side with the ball.
     for (size_t i = 0; i < t.size(); ++i) {
@@ -290,6 +400,14 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
     if (i + 2 < t.size() && t[i + 1].word == "punti" && t[i + 2].word == "spostamento") continue;
     // "il mio attaccante n.9", "la pedina numero 7": a piece's number, not a roll.
     if (i > 0 && (t[i - 1].word == "n" || t[i - 1].word == "nr" || t[i - 1].word == "numero"))
+      continue;
+    // "il mio 7", "al suo 11", "col mio 4": a piece's shirt number after an article and a
+    // possessive, unless set against another ("1 contro il mio 6", "il mio 6 contro il suo
+    // 1"), after a roll verb, or said after "e" like a roll ("faccio 1 e il suo 6").
+    if (i >= 2 && In(kPossessives, t[i - 1].word) && In(kArticles, t[i - 2].word) &&
+        !(i >= 3 &&
+          (t[i - 3].word == "contro" || t[i - 3].word == "e" || In(kRollVerbs, t[i - 3].word))) &&
+        !(i + 1 < t.size() && t[i + 1].word == "contro"))
       continue;
     // "tutti e due", "i due": not a roll.
     if (t[i].word == "due" && i > 0 && (t[i - 1].word == "e" || t[i - 1].word == "i")) continue;
@@ -329,6 +447,7 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
     }
   }
   std::vector<DiceStatement> out;
+  if (rolls.empty()) DuelScore(t, me, &rolls);
   if (rolls.empty()) {
     Outcome(t, me, &out);
     return out;
@@ -352,6 +471,10 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   size_t floor = 0;
   for (size_t r = 0; r < rolls.size(); ++r) {
     Roll& roll = rolls[r];
+    if (roll.side != Side::kNone) {  // a score's sides ("9 a 9", "lo vinco io 5 a 3")
+      floor = roll.at + 1;
+      continue;
+    }
     for (size_t k = 1; k <= kSideWindow && k <= roll.at && roll.at - k >= floor; ++k) {
       Side person;
       const Side s = SideAt(t, roll.at - k, &person);
@@ -370,22 +493,21 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
         break;
       }
     }
-    // "1 contro 6": the second number is the other side's.
-    if (r > 0 && roll.side == Side::kNone && roll.at >= 1 && t[roll.at - 1].word == "contro" &&
-        rolls[r - 1].at + 2 == roll.at) {
+    // "1 contro 6", "11 contro il suo 8": the second number is the other side's.
+    if (r > 0 && roll.side == Side::kNone && Against(t, rolls[r - 1].at, roll.at)) {
       roll.side = Opposite(rolls[r - 1].side);
-      roll.first = roll.at - 1;
+      roll.first = rolls[r - 1].at + 1;
     }
     if (roll.side == Side::kMe) roll.side = me;
     if (roll.side == Side::kThem) roll.side = Opposite(me);
     floor = roll.at + 1;
   }
 
-  // "tira 1 contro il 6 del loro difensore": the first number is the other side's.
+  // "tira 1 contro il 6 del loro difensore", "facendo 1 contro il mio 6": the first number
+  // is the other side's.
   for (size_t r = 1; r < rolls.size(); ++r) {
     if (rolls[r - 1].side == Side::kNone && IsRole(rolls[r].side) &&
-        rolls[r - 1].at + 3 >= rolls[r].at && rolls[r - 1].at + 1 < t.size() &&
-        t[rolls[r - 1].at + 1].word == "contro")
+        Against(t, rolls[r - 1].at, rolls[r].at))
       rolls[r - 1].side = Opposite(rolls[r].side);
   }
 
@@ -401,7 +523,9 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
       *se = end;
     }
   };
-  bool keeper = false;  // a side is the goalkeeper or the shooter
+  // "ho fatto 11" is the writer's roll in a duel, when the other side's is told too; alone
+  // it may be any roll (the movement points, the ball's die), of no side said.
+  bool att_past = false, def_past = false;
   for (const Roll& roll : rolls) {
     for (size_t i = roll.first; i < roll.at; ++i) {
       const std::string& w = t[i].word;
@@ -409,10 +533,33 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
           (w == "tira" && i > 0 && t[i - 1].word == "chi"))
         keeper = true;
     }
-    if (roll.side == Side::kAttacker || roll.side == Side::kBoth)
+    const bool past =
+        roll.first > 0 && In(kPastRolls, t[roll.first].word) && t[roll.first - 1].word == "ho";
+    if (roll.side == Side::kAttacker || roll.side == Side::kBoth) {
+      att_past = att_past || (!attacker && past);
       put(roll.value, roll.first, roll.at + 1, &attacker, &att_first, &att_end, &att_clash);
-    if (roll.side == Side::kDefender || roll.side == Side::kBoth)
+    }
+    if (roll.side == Side::kDefender || roll.side == Side::kBoth) {
+      def_past = def_past || (!defender && past);
       put(roll.value, roll.first, roll.at + 1, &defender, &def_first, &def_end, &def_clash);
+    }
+  }
+  if (!attacker || !defender) {
+    if (att_past) attacker = 0;
+    if (def_past) defender = 0;
+  }
+  // The roll for the ball at the start ("inizio partita: io faccio 9 e lui 7"): no duel,
+  // no attacker nor defender yet; said of the teller, who rolled more.
+  if (attacker && defender && !att_clash && !def_clash && KickOff(t)) {
+    const int mine = me == Side::kAttacker ? attacker : defender;
+    const int theirs = me == Side::kAttacker ? defender : attacker;
+    const size_t first = std::min(att_first, def_first), end = std::max(att_end, def_end);
+    out.push_back({"per il possesso di palla", first, end});
+    out.push_back({mine > theirs   ? "faccio il punteggio più alto"
+                   : mine < theirs ? "faccio il punteggio più basso"
+                                   : "stesso punteggio nel lancio per il possesso",
+                   first, end});
+    return out;
   }
   if (attacker && !att_clash)
     out.push_back({"attaccante tira " + std::to_string(attacker), att_first, att_end});

@@ -7,10 +7,19 @@
 // lui/suo/loro/avversario, the roles attaccante/attacco/tiratore/chi ha la palla and
 // difensore/difesa/portiere, both sides "tutti e due"/"entrambi") and, when both sides
 // rolled, who rolled higher. First and third person are mapped to roles by what the text
-// says ("il mio attaccante", "il loro difensore"), else the writer is the side with the
-// ball. What it finds is restated in the words the vocabularies' forms read
-// ("attaccante tira 6", "vince il difensore", "pareggio nei dadi"), so which facts of a
-// game take the values is the game's vocabulary's business, not this reader's.
+// says ("il mio attaccante", "il loro difensore", "io lancio per il portiere", "ho rubato
+// palla"), else the writer is the side with the ball; "ho fatto 11" is the writer's roll
+// when the other side's is told too ("ho fatto 11 e lui 7"). A number set against another ("1
+// contro il mio 6", "11 contro il suo 8") is the other side's; a duel's result said as a score
+// after a duel word
+// ("contrasto finito 9 a 9", "lo vinco io 5 a 3") gives both rolls (a tie, or the winner
+// the higher); a piece's number ("il mio 7", "col suo 11", "numero 4") is no roll. What it
+// finds is restated in the words the vocabularies' forms read ("attaccante tira 6",
+// "vince il difensore", "pareggio nei dadi"), so which facts of a game take the values is
+// the game's vocabulary's business, not this reader's. Both sides' rolls at the start of
+// the match ("inizio partita", "sorteggio", no contrast nor goalkeeper said) are the roll
+// for the ball, no duel: restated of the writer ("per il possesso di palla", "faccio il
+// punteggio più alto"/"più basso", "stesso punteggio nel lancio per il possesso").
 #pragma once
 
 #include <string>
