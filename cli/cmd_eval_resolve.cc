@@ -104,6 +104,14 @@ Status CmdEvalResolve(CommandContext& ctx) {
     return Status::Findings("qualità sotto la soglia: entrambe " + Fixed3(all.Rate(all.both)) +
                             " (soglia " + Fixed3(floor) + ")");
   }
+  const Tally& all_guessed = guessed["TUTTI"];
+  const double floor_inferred =
+      args.Has("--floor-inferred") ? std::atof(args.Get("--floor-inferred").c_str()) : 0;
+  if (all_guessed.Rate(all_guessed.both) < floor_inferred) {
+    return Status::Findings("qualità sotto la soglia: entrambe con il gioco dedotto " +
+                            Fixed3(all_guessed.Rate(all_guessed.both)) + " (soglia " +
+                            Fixed3(floor_inferred) + ")");
+  }
   return Status::OK();
 }
 
