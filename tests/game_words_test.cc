@@ -124,8 +124,8 @@ TEST_CASE("game words: query/game-words.tsv is what arbitro game-words writes",
   REQUIRE(r.exit_code == 0);
   const std::string committed = test::ReadFile(SourceDir() + "/query/game-words.tsv");
   // When this fails the labelled lines or the analyzer changed: regenerate with
-  //   arbitro game-words tests/eval/questions-*.tsv tests/eval/scenarios-*.tsv \
-  //     tests/eval/users/train/*.tsv -o query/game-words.tsv
+  //   arbitro game-words tests/eval/questions-*.tsv tests/eval/scenarios-*.tsv
+  //     tests/eval/users/train/*.tsv -o query/game-words.tsv   (one command line)
   // then refit its weight (arbitro tune … --only resolve-game, see the file's header).
   CHECK(test::ReadFile(tmp / "game-words.tsv") == committed);
   // The engine uses that file: the model compiled in is the one parsed from it.
