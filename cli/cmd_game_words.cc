@@ -16,6 +16,7 @@
 #include "eval_util.h"
 
 namespace arbitro::cli {
+namespace {
 
 // The labelled lines of `paths`: one example per line.
 Status GameWordExamples(Engine& engine, const std::vector<std::string>& paths,
@@ -43,6 +44,8 @@ Status GameWordExamples(Engine& engine, const std::vector<std::string>& paths,
   }
   return Status::OK();
 }
+
+}  // namespace
 
 Status CmdGameWords(CommandContext& ctx) {
   ArgParser args(ctx.command, ctx.args);

@@ -25,6 +25,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "arbitro/game_words.h"
 #include "command.h"
 #include "engine_open.h"
 #include "eval_util.h"
@@ -228,11 +229,8 @@ Status BuildGameLists(Engine& engine, const std::vector<EvalSituation>& situatio
 // situations, so it scores them too well: each train situation's resolve.game.words
 // feature is recomputed with the model less the counts of its own file's lines (k-fold by
 // file; each file is one game's round of situations). Validation lines are not in the model.
-Status OutOfFoldWords(Engine& engine, std::vector<GameList>* lists) {
-  const std::vector<std::string> names = Engine::RankingWeightNames();
-  const size_t words = static_cast<size_t>(
-      std::find(names.begin(), names.end(), "resolve.game.words") - names.begin() -
-      static_cast<std::ptrdiff_t>(Engine::ResolveGameFeatureFirst()));
+// `words`: the feature's position among the game features.
+Status OutOfFoldWords(Engine& engine, size_t words, std::vector<GameList>* lists) {
   std::map<std::string, std::vector<GameList*>> by_file;
   for (GameList& l : *lists) {
     const std::string& where = l.situation->where;
@@ -253,9 +251,8 @@ Status OutOfFoldWords(Engine& engine, std::vector<GameList>* lists) {
       const auto margins = game_words::Margins(model, fold[k].terms, game_words::kMarginFloor);
       GameList& l = *in_file[k];
       for (size_t g = 0; g < l.games.size(); ++g) {
-        auto m = margins.find(l.games[g]);
         if (!margins.empty() && words < l.x[g].size())
-          l.x[g][words] = m != margins.end() ? m->second : -game_words::kMarginFloor;
+          l.x[g][words] = game_words::MarginOf(margins, l.games[g]);
       }
     }
   }
@@ -395,12 +392,13 @@ Status TuneGameChoice(CommandContext& ctx, bool verbose, Engine& engine,
       n += std::find(l.right.begin(), l.right.end(), true) != l.right.end();
     return lists.empty() ? 0 : n / static_cast<double>(lists.size());
   };
-  s = OutOfFoldWords(engine, &train_lists);
+  // The position of resolve.game.words among the game features.
+  const size_t words = static_cast<size_t>(
+      std::find(names.begin(), names.end(), "resolve.game.words") - names.begin()) - first;
+  s = OutOfFoldWords(engine, words, &train_lists);
   if (!s.ok()) return s;
   // How often the model of players' words alone puts the situation's game first.
   auto words_first = [&](const std::vector<GameList>& lists) {
-    const size_t words = static_cast<size_t>(
-        std::find(names.begin(), names.end(), "resolve.game.words") - names.begin()) - first;
     double n = 0;
     for (const GameList& l : lists) {
       for (size_t g = 0; g < l.games.size(); ++g) {

@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "arbitro/game_words.h"
 #include "arbitro/query.h"
 #include "arbitro/status.h"
 
@@ -76,12 +75,6 @@ struct EvalSituation {
 };
 Status LoadSituations(Engine& engine, const std::vector<std::string>& paths,
                       std::vector<EvalSituation>* situations);
-
-// The labelled lines of ask sets (questions-*.tsv) and resolve sets (any other .tsv) as
-// examples of the model of players' words: the line's game and its content terms
-// (cmd_game_words.cc).
-Status GameWordExamples(Engine& engine, const std::vector<std::string>& paths,
-                        std::vector<game_words::Example>* examples);
 
 // Whether the best ruling of `r` holds the decisive sanction for the expected side
 // and cites what the situation expects; `got` describes it for --verbose.

@@ -65,6 +65,9 @@ std::vector<double> LogLikelihoods(const Model& model, const std::vector<std::st
 std::unordered_map<std::string, double> Margins(const Model& model,
                                                 const std::vector<std::string>& terms,
                                                 double floor);
+// The margin of `game` among `margins` (Margins with kMarginFloor): −kMarginFloor for a
+// game the model has no lines of, as far below the best as a margin goes.
+double MarginOf(const std::unordered_map<std::string, double>& margins, const std::string& game);
 
 // The model compiled in from query/game-words.tsv (parsed on first use).
 const Model& DefaultModel();

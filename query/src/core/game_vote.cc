@@ -59,13 +59,14 @@ std::vector<std::pair<std::string, double>> Engine::Impl::RankGamesByWords(
   std::vector<double> score(names.size(), 0);
   std::set<std::string> seen;
   std::vector<std::pair<unsigned, unsigned>> counts;
-  for (const Token& t : tokens) {
-    if (t.stop || IsNumberWord(t.word) || !seen.insert(t.term).second) continue;
+  // The terms the model of players' words reads too (GameWordTerms), each once.
+  for (const std::string& term : GameWordTerms(tokens)) {
+    if (!seen.insert(term).second) continue;
     std::vector<double> df(names.size(), 0);
     double all = 0;
-    if (!game_term_game.empty() && t.term.size() <= game_terms::kMaxTerm) {
+    if (!game_term_game.empty() && term.size() <= game_terms::kMaxTerm) {
       // The index's per-game counts: one read, whatever the number of documents.
-      if (!game_terms::Decode(xdb.get_metadata(game_terms::kGameTermKey + t.term), &counts))
+      if (!game_terms::Decode(xdb.get_metadata(game_terms::kGameTermKey + term), &counts))
         counts.clear();
       for (const auto& [g, n] : counts) {
         if (g < game_term_game.size() && game_term_game[g] >= 0) {
@@ -74,7 +75,7 @@ std::vector<std::pair<std::string, double>> Engine::Impl::RankGamesByWords(
         }
       }
     } else {
-      for (auto it = xdb.postlist_begin(t.term); it != xdb.postlist_end(t.term); ++it) {
+      for (auto it = xdb.postlist_begin(term); it != xdb.postlist_end(term); ++it) {
         if (*it < doc_game.size() && doc_game[*it] >= 0) {
           df[static_cast<size_t>(doc_game[*it])] += 1;
           all += 1;

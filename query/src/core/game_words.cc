@@ -150,6 +150,11 @@ std::unordered_map<std::string, double> Margins(const Model& m,
   return out;
 }
 
+double MarginOf(const std::unordered_map<std::string, double>& margins, const std::string& game) {
+  auto m = margins.find(game);
+  return m != margins.end() ? m->second : -kMarginFloor;
+}
+
 const Model& DefaultModel() {
   static const Model model = [] {
     Model m;

@@ -426,10 +426,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
           a.known[Weight::kResolveGameVote] = std::max(-resolve::kVoteFloor, v - vote[0].second);
       }
       a.known[Weight::kResolveGameVoteFirst] = vote_first == game ? 1 : 0;
-      if (!words.empty()) {  // a game the model does not know: as far below as it goes
-        auto m = words.find(game);
-        a.known[Weight::kResolveGameWords] = m != words.end() ? m->second : -game_words::kMarginFloor;
-      }
+      if (!words.empty()) a.known[Weight::kResolveGameWords] = game_words::MarginOf(words, game);
     }
     a.bound = resolve::GameScoreBound(a.known, resolve::MaxSupport(a.gr->rules, a.facts), w);
   }
