@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
 
@@ -104,6 +105,22 @@ Status ArgParser::GetInt(const std::string& name, long lo, long hi, long fallbac
   if (text.empty() || *end != '\0' || errno == ERANGE || v < lo || v > hi) {
     return Status::InvalidArgument(name + " richiede un numero intero tra " + std::to_string(lo) +
                                    " e " + std::to_string(hi) + " (ricevuto '" + text + "')");
+  }
+  *value = v;
+  return Status::OK();
+}
+
+Status ArgParser::GetFraction(const std::string& name, double* value) const {
+  *value = 0;
+  if (!Has(name)) return Status::OK();
+  const std::string text = Get(name);
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(text.c_str(), &end);
+  // !(v >= 0 && v <= 1) also refuses "nan".
+  if (text.empty() || *end != '\0' || errno == ERANGE || !(v >= 0 && v <= 1)) {
+    return Status::InvalidArgument(name + " richiede un numero tra 0 e 1, come 0.85 (ricevuto '" +
+                                   text + "')");
   }
   *value = v;
   return Status::OK();

@@ -13,6 +13,7 @@
 #include <map>
 #include <ostream>
 #include <set>
+#include <utility>
 
 #include "command.h"
 #include "engine_open.h"
@@ -61,6 +62,14 @@ Status CmdEvalAsk(CommandContext& ctx) {
     return Status::InvalidArgument("--totals e --verbose non vanno insieme: un insieme di test si legge solo nei totali");
   }
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-ask FILE.tsv…");
+  // The floors are read before the evaluation, so that a mistyped one costs no run.
+  double f1 = 0, f3 = 0, g1 = 0, g3 = 0;
+  for (auto [name, value] : {std::pair{"--floor-top1", &f1}, std::pair{"--floor-top3", &f3},
+                             std::pair{"--floor-inferred-top1", &g1},
+                             std::pair{"--floor-inferred-top3", &g3}}) {
+    s = args.GetFraction(name, value);
+    if (!s.ok()) return s;
+  }
   EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
@@ -156,18 +165,13 @@ Status CmdEvalAsk(CommandContext& ctx) {
       ctx.out << line;
     }
   }
-  auto floor = [&](const char* name) {
-    return args.Has(name) ? std::atof(args.Get(name).c_str()) : 0.0;
-  };
   const Score& all = ours["TUTTI"];
-  const double f1 = floor("--floor-top1"), f3 = floor("--floor-top3");
   if (all.Top1() < f1 || all.Top3() < f3) {
     return Status::Findings("qualità sotto la soglia: top1 " + Fixed3(all.Top1()) + " (soglia " +
                             Fixed3(f1) + "), top3 " + Fixed3(all.Top3()) + " (soglia " +
                             Fixed3(f3) + ")");
   }
   const Score& guessed_all = inferred["TUTTI"];
-  const double g1 = floor("--floor-inferred-top1"), g3 = floor("--floor-inferred-top3");
   if (guessed_all.Top1() < g1 || guessed_all.Top3() < g3) {
     return Status::Findings("qualità sotto la soglia con il gioco dedotto: top1 " +
                             Fixed3(guessed_all.Top1()) + " (soglia " + Fixed3(g1) + "), top3 " +

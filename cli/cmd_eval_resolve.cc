@@ -42,6 +42,12 @@ Status CmdEvalResolve(CommandContext& ctx) {
     return Status::InvalidArgument("--totals e --verbose non vanno insieme: un insieme di test si legge solo nei totali");
   }
   if (args.Positional().empty()) return Status::InvalidArgument("uso: arbitro eval-resolve FILE.tsv…");
+  // The floors are read before the evaluation, so that a mistyped one costs no run.
+  double floor = 0, floor_inferred = 0;
+  s = args.GetFraction("--floor", &floor);
+  if (!s.ok()) return s;
+  s = args.GetFraction("--floor-inferred", &floor_inferred);
+  if (!s.ok()) return s;
   EngineRef engine;
   s = OpenEngine(ctx, &engine);
   if (!s.ok()) return s;
@@ -99,14 +105,11 @@ Status CmdEvalResolve(CommandContext& ctx) {
     }
   }
   const Tally& all = tally["TUTTI"];
-  const double floor = args.Has("--floor") ? std::atof(args.Get("--floor").c_str()) : 0;
   if (all.Rate(all.both) < floor) {
     return Status::Findings("qualità sotto la soglia: entrambe " + Fixed3(all.Rate(all.both)) +
                             " (soglia " + Fixed3(floor) + ")");
   }
   const Tally& all_guessed = guessed["TUTTI"];
-  const double floor_inferred =
-      args.Has("--floor-inferred") ? std::atof(args.Get("--floor-inferred").c_str()) : 0;
   if (all_guessed.Rate(all_guessed.both) < floor_inferred) {
     return Status::Findings("qualità sotto la soglia: entrambe con il gioco dedotto " +
                             Fixed3(all_guessed.Rate(all_guessed.both)) + " (soglia " +

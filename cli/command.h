@@ -107,6 +107,9 @@ class ArgParser {
   const std::vector<std::string>& Positional() const { return positional_; }
   // Parses an integer option in [lo, hi]; InvalidArgument with a clear message otherwise.
   Status GetInt(const std::string& name, long lo, long hi, long fallback, long* value) const;
+  // Parses a fraction option (a decimal number in [0, 1], e.g. a quality floor);
+  // `*value` is 0 when the option is absent. InvalidArgument with a clear message otherwise.
+  Status GetFraction(const std::string& name, double* value) const;
 
  private:
   std::vector<std::string> args_;
