@@ -63,11 +63,6 @@ TEST_CASE("subbuteo: rulings of the book with a case of their own (round 7)", "[
 TEST_CASE("soccer tactics: rulings of the book with a case of their own (round 7)", "[e2e][corpus-e2e]") {
   auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
 
-  SECTION("the goalkeeper reaching the ball carrier's square makes a tackle (regola 6B)") {
-    const Json j = best("il mio portiere esce e raggiunge la casella del loro attaccante che ha la palla");
-    CHECK(BestHas(j, "contrasto-per-la-palla"));
-    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r6__b__p1"));
-  }
   SECTION("the 60-second limit restated in rule 2 gives the rule 11A ruling") {
     const Json j =
         best("la squadra in difesa ci mette più di 60 secondi per muovere la pedina dopo aver tirato il dado");
