@@ -150,6 +150,10 @@ struct Ruling {
   std::vector<std::string> because;  // Italian explanations
   double confidence = 0;
   int support = 0;  // conditions of the leading rule read from the description
+  // Conditions of the leading rule that hold (read, given or assumed): rulings of the first
+  // one's level are alternatives for the same facts, none more specific.
+  int level = 0;
+  int evidence = 0;  // words of the description its leading rule's conditions read
   std::string case_key;  // the leading case, "doc#eId/case"
   // The book does not state this decision: it is the encoders' reading where the text is
   // silent or defective (the leading case is basis="reading"; its unit's note explains it).

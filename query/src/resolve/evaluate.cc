@@ -445,6 +445,8 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
       }
     }
     ruling.support = lead->text_trues;
+    ruling.level = lead->trues;
+    ruling.evidence = lead->evidence;
     ruling.case_key = lead->rc->Key();
     ruling.reading = lead->rc->reading;
     // Cites the provision of `c` once, with why it supports the ruling; false when cited.

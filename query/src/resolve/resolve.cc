@@ -237,21 +237,85 @@ constexpr double kRetrievedConfidence = 0.5;
 // guessed by retrieval (one condition read may be a stray word; two agree).
 constexpr int kTrustedSupport = 2;
 
+// The provisions closest to the description (ask's ranking, at most kRetrievedProvisions),
+// ranked once per description and shared by the steps that use them.
+class ClosestUnits {
+ public:
+  // Null when the ranking fails.
+  const std::vector<std::pair<long long, double>>* Get(Engine::Impl& im, const GameRules& rules,
+                                                       const std::string& scenario) {
+    if (!ranked_) {
+      ranked_ = true;
+      AskOptions ask;
+      ask.game = rules.game;
+      ask.limit = kRetrievedProvisions;
+      ok_ = im.RankUnits(scenario, ask, kRetrievedProvisions, &units_).ok();
+    }
+    return ok_ ? &units_ : nullptr;
+  }
+
+ private:
+  bool ranked_ = false, ok_ = false;
+  std::vector<std::pair<long long, double>> units_;
+};
+
+// Rulings of the first one's level give different decisions for the same facts, none more
+// specific (evaluate.cc orders them by the words read): the one citing the provision
+// retrieval finds closest to the description comes first. The evaluation's order stands
+// when no other tied ruling cites a closer provision.
+void OrderTiedRulings(Engine::Impl& im, const GameRules& rules, ClosestUnits& closest,
+                      ResolveResult* result) {
+  std::vector<Ruling>& rulings = result->rulings;
+  // Tied: as specific as the first ruling and as supported by the description's words.
+  auto tied = [&](const Ruling& r) {
+    return r.level == rulings[0].level && r.evidence == rulings[0].evidence;
+  };
+  if (rulings.size() < 2 || !tied(rulings[1])) return;
+  const std::vector<std::pair<long long, double>>* near = closest.Get(im, rules, result->scenario);
+  if (!near) return;
+  // The rank of the closest provision a ruling cites; near->size() when it cites none.
+  auto rank_of = [&](const Ruling& r) {
+    size_t best = near->size();
+    for (const Citation& c : r.citations) {
+      auto u = rules.unit_of.find(c.id);
+      if (u == rules.unit_of.end()) continue;
+      for (size_t k = 0; k < best; ++k) {
+        if ((*near)[k].first == u->second) best = k;
+      }
+    }
+    return best;
+  };
+  size_t chosen = 0, chosen_rank = rank_of(rulings[0]);
+  for (size_t k = 1; k < rulings.size() && tied(rulings[k]); ++k) {
+    const size_t rank = rank_of(rulings[k]);
+    if (rank < chosen_rank) {
+      chosen = k;
+      chosen_rank = rank;
+    }
+  }
+  if (chosen == 0) return;
+  if (!result->explanation.empty()) {  // --explain
+    result->explanation.push_back("a parità di fatti e di parole lette, prima la decisione che cita la "
+                                  "disposizione più vicina alla descrizione: " +
+                                  rulings[chosen].citations[0].citation);
+  }
+  std::rotate(rulings.begin(), rulings.begin() + static_cast<long>(chosen),
+              rulings.begin() + static_cast<long>(chosen) + 1);
+}
+
 // The ruling of the facts read competes with the cases of the provisions closest to
 // the description (retrieve.h): when one of those scores better, or when the facts
 // read give no ruling, its ruling is given, with its inferred facts and half the
 // confidence.
-void RuleByRetrieval(Engine::Impl& im, const GameRules& rules,
+void RuleByRetrieval(Engine::Impl& im, const GameRules& rules, ClosestUnits& closest,
                      const FactMap& used, const ResolveOptions& options, ResolveResult* result) {
   // With no ruling, the facts read may have narrowed the answer to a variant's rule:
   // that answer stands; a ruling resting on enough of the description stands too.
   if (result->rulings.empty() && !result->notes.empty()) return;
   if (!result->rulings.empty() && result->rulings[0].support >= kTrustedSupport) return;
-  AskOptions ask;
-  ask.game = rules.game;
-  ask.limit = kRetrievedProvisions;
-  std::vector<std::pair<long long, double>> near;
-  if (!im.RankUnits(result->scenario, ask, kRetrievedProvisions, &near).ok()) return;
+  const std::vector<std::pair<long long, double>>* found = closest.Get(im, rules, result->scenario);
+  if (!found) return;
+  const std::vector<std::pair<long long, double>>& near = *found;
   std::vector<std::string> lead_units;
   if (!result->rulings.empty()) {
     for (const Citation& c : result->rulings[0].citations) lead_units.push_back(c.id);
@@ -535,7 +599,11 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     *result = std::move(none);
     return Status::OK();
   }
-  if (!structured) RuleByRetrieval(im, *rules, best_used, options, result);
+  if (!structured) {
+    ClosestUnits closest;
+    OrderTiedRulings(im, *rules, closest, result);
+    RuleByRetrieval(im, *rules, closest, best_used, options, result);
+  }
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;
     ask.game = rules->game;
