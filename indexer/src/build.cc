@@ -27,6 +27,7 @@ namespace {
 constexpr const char* kCurrentLink = "current";
 constexpr const char* kTempPrefix = "tmp-";
 constexpr const char* kGenerationPrefix = "gen-";
+constexpr const char* kThesaurusCache = "thesaurus-links";
 
 // Holds the exclusive build lock for the lifetime of the object.
 class BuildLock {
@@ -153,7 +154,10 @@ Status BuildIndex(const Corpus& corpus, const std::string& index_dir, IndexStats
   if (ec) return FsError("cannot create " + temp, ec);
   TempDirGuard guard(temp);
 
-  s = WriteIndexFiles(corpus, temp, stats);
+  // The thesaurus's links, the same from build to build unless the thesaurus or the
+  // analyser changes, are kept beside the generations (outside them: a generation
+  // holds only what readers open; the build lock guards the file).
+  s = WriteIndexFiles(corpus, temp, stats, index_dir + "/" + kThesaurusCache);
   if (!s.ok()) return s;
   PhaseTime publish("publish");
 

@@ -9,6 +9,9 @@
 
 namespace arbitro {
 
-Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats* stats);
+// `thesaurus_cache`: where the thesaurus's links are cached between builds (none when
+// empty; see CachedThesaurusCandidates in thesaurus.h).
+Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats* stats,
+                       const std::string& thesaurus_cache = "");
 
 }  // namespace arbitro

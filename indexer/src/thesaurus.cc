@@ -1,10 +1,15 @@
 // Thesaurus links (see thesaurus.h).
 #include "thesaurus.h"
 
+#include <dlfcn.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <xapian.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <fstream>
 #include <memory>
 #include <mythes.hxx>
@@ -235,18 +240,19 @@ ThesaurusFiles DefaultThesaurus() {
   return {};
 }
 
-ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
-                                   ThesaurusReader reader) {
-  std::string idx;
-  if (files.idx.empty() || !ReadFile(files.idx, &idx)) return {};
+namespace {
+
+// ThesaurusCandidates given the index file's text `idx` (read by the caller) and,
+// when already read, the data file's text `dat` (else read here).
+ThesaurusLinks CandidatesOf(const ThesaurusFiles& files, const std::string& idx, std::string dat,
+                            bool dat_read, const Analyzer& analyzer, ThesaurusReader reader) {
   const std::vector<std::string> words = Headwords(idx);
   if (reader == ThesaurusReader::kMyThes) return LinksThroughMyThes(files, words, analyzer);
   // The whole data file in memory (2 MB), each entry parsed where it starts, instead
   // of libmythes's fseek, line reads and allocations for each of them.
-  std::string dat;
   std::vector<size_t> offsets;
   offsets.reserve(words.size());
-  if (!ReadFile(files.dat, &dat) || !PlainOffsets(idx, words, &offsets)) {
+  if ((!dat_read && !ReadFile(files.dat, &dat)) || !PlainOffsets(idx, words, &offsets)) {
     return LinksThroughMyThes(files, words, analyzer);
   }
   const PlainEntries entries(dat);
@@ -255,6 +261,139 @@ ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& 
     if (plain) plain = entries.Synonyms(offsets[i], visit);
   });
   if (!plain) return LinksThroughMyThes(files, words, analyzer);
+  return links;
+}
+
+// ------------------------------------------------------------ the cache of the links
+
+constexpr const char* kCacheMagic = "arbitro thesaurus links 1";
+
+std::string Hex(size_t value) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string out(2 * sizeof(value), '0');
+  for (size_t i = out.size(); i-- > 0; value >>= 4) out[i] = kDigits[value & 15];
+  return out;
+}
+
+// A text's identity: its size and hash.
+std::string TextIdentity(std::string_view text) {
+  return std::to_string(text.size()) + " " + Hex(std::hash<std::string_view>()(text));
+}
+
+// The identity of the file holding this code (the program, or the library it is
+// linked into): its size, modification time and inode; empty when unknown. A rebuilt
+// analyser or reader is a new file, so links cached by an older one are not used.
+std::string CodeIdentity() {
+  Dl_info info;
+  if (::dladdr(reinterpret_cast<void*>(&CachedThesaurusCandidates), &info) == 0 || !info.dli_fname)
+    return "";
+  std::string path = info.dli_fname;
+  struct stat st;
+  if (path.empty() || ::stat(path.c_str(), &st) != 0) {
+    if (::stat("/proc/self/exe", &st) != 0) return "";
+  }
+  return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ino);
+}
+
+// What the links are computed from, as the first lines of the cache file.
+std::string CacheKey(const std::string& idx, const std::string& dat, const Analyzer& analyzer,
+                     const std::string& code) {
+  return std::string(kCacheMagic) + "\nidx " + TextIdentity(idx) + "\ndat " + TextIdentity(dat) +
+         "\nanalyzer " + TextIdentity(analyzer.Identity()) + "\nxapian " +
+         Xapian::version_string() + "\ncode " + code + "\n";
+}
+
+bool Storable(const std::string& s) {
+  return !s.empty() && s.find_first_of("\t\n") == std::string::npos;
+}
+
+// The cache file's text: the key, then one line per headword ("stem\tterm\tterm"),
+// then "end"; false when a term could not be read back as it is.
+bool CacheText(const std::string& key, const ThesaurusLinks& links, std::string* out) {
+  *out = key;
+  for (const auto& [stem, terms] : links) {
+    if (!Storable(stem) || terms.empty()) return false;
+    *out += stem;
+    for (const std::string& t : terms) {
+      if (!Storable(t)) return false;
+      *out += '\t';
+      *out += t;
+    }
+    *out += '\n';
+  }
+  *out += "end\n";
+  return true;
+}
+
+// The links of a cache file's text when it starts with `key` and is complete.
+bool ParseCache(std::string_view text, const std::string& key, ThesaurusLinks* links) {
+  if (text.substr(0, key.size()) != key) return false;
+  text.remove_prefix(key.size());
+  while (!text.empty()) {
+    const size_t nl = text.find('\n');
+    if (nl == std::string_view::npos) return false;
+    std::string_view line = text.substr(0, nl);
+    text.remove_prefix(nl + 1);
+    if (line == "end") return text.empty();
+    size_t tab = line.find('\t');
+    if (tab == 0 || tab == std::string_view::npos) return false;
+    auto& [stem, terms] = links->emplace_back(std::string(line.substr(0, tab)), std::vector<std::string>());
+    (void)stem;
+    line.remove_prefix(tab + 1);
+    while (true) {
+      tab = line.find('\t');
+      const std::string_view term = line.substr(0, tab);
+      if (term.empty()) return false;
+      terms.emplace_back(term);
+      if (tab == std::string_view::npos) break;
+      line.remove_prefix(tab + 1);
+    }
+  }
+  return false;  // no "end": cut short
+}
+
+// Writes `text` to `path` whole or not at all (a temporary file renamed into place).
+void WriteWhole(const std::string& path, const std::string& text) {
+  const std::string temp = path + ".new-" + std::to_string(::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.close();
+    if (!out) {
+      std::remove(temp.c_str());
+      return;
+    }
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) std::remove(temp.c_str());
+}
+
+}  // namespace
+
+ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
+                                   ThesaurusReader reader) {
+  std::string idx;
+  if (files.idx.empty() || !ReadFile(files.idx, &idx)) return {};
+  return CandidatesOf(files, idx, "", /*dat_read=*/false, analyzer, reader);
+}
+
+ThesaurusLinks CachedThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
+                                         const std::string& cache_path) {
+  if (cache_path.empty()) return ThesaurusCandidates(files, analyzer);
+  std::string idx, dat;
+  if (files.idx.empty() || !ReadFile(files.idx, &idx)) return {};
+  const std::string code = CodeIdentity();
+  if (code.empty() || !ReadFile(files.dat, &dat)) return ThesaurusCandidates(files, analyzer);
+  const std::string key = CacheKey(idx, dat, analyzer, code);
+  std::string cached;
+  if (ReadFile(cache_path, &cached)) {
+    ThesaurusLinks links;
+    if (ParseCache(cached, key, &links)) return links;
+  }
+  ThesaurusLinks links = CandidatesOf(files, idx, std::move(dat), /*dat_read=*/true, analyzer,
+                                      ThesaurusReader::kMemory);
+  std::string text;
+  if (CacheText(key, links, &text)) WriteWhole(cache_path, text);
   return links;
 }
 

@@ -159,7 +159,7 @@ class XapianWriter {
   // The documents go into shards (`path`.shard-N, built in parallel, each with its own
   // analyser), the synonyms into one more database without documents; all are then
   // compacted into `path`, documents numbered in index order as if added one by one.
-  Status Write(const std::string& path, IndexStats* stats) {
+  Status Write(const std::string& path, IndexStats* stats, const std::string& thesaurus_cache) {
     std::vector<UnitRef> units;
     for (const Rulebook& book : corpus_.rulebooks) {
       for (size_t i = 0; i < book.units.size(); ++i) {
@@ -202,7 +202,7 @@ class XapianWriter {
       try {
         PhaseTime time("thesaurus");
         const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
-        thesaurus = ThesaurusCandidates(DefaultThesaurus(), analyzer);
+        thesaurus = CachedThesaurusCandidates(DefaultThesaurus(), analyzer, thesaurus_cache);
         time.End();
         PhaseTime lexicon("lexicon-db");
         Xapian::WritableDatabase db(lexicon_path,
@@ -496,8 +496,8 @@ class XapianWriter {
 }  // namespace
 
 Status WriteXapian(const Corpus& corpus, const Analyzer& analyzer, const UnitIds& unit_ids,
-                   const std::string& path, IndexStats* stats) {
-  return XapianWriter(corpus, analyzer, unit_ids).Write(path, stats);
+                   const std::string& path, IndexStats* stats, const std::string& thesaurus_cache) {
+  return XapianWriter(corpus, analyzer, unit_ids).Write(path, stats, thesaurus_cache);
 }
 
 }  // namespace arbitro

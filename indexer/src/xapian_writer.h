@@ -15,7 +15,10 @@ namespace arbitro {
 using UnitIds = std::map<std::pair<const Rulebook*, int>, long long>;
 
 // Writes the Xapian database at `path`; counts documents in stats->xapian_documents.
+// The thesaurus's links are cached in the file `thesaurus_cache` (none when empty; see
+// CachedThesaurusCandidates in thesaurus.h).
 Status WriteXapian(const Corpus& corpus, const Analyzer& analyzer, const UnitIds& unit_ids,
-                   const std::string& path, IndexStats* stats);
+                   const std::string& path, IndexStats* stats,
+                   const std::string& thesaurus_cache = "");
 
 }  // namespace arbitro
