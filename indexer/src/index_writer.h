@@ -9,9 +9,8 @@
 
 namespace arbitro {
 
-// `thesaurus_cache`: where the thesaurus's links are cached between builds (none when
-// empty; see CachedThesaurusCandidates in thesaurus.h).
+// `cache_dir`: the folder of what is kept between builds (see WriteXapian); none when empty.
 Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats* stats,
-                       const std::string& thesaurus_cache = "");
+                       const std::string& cache_dir = "");
 
 }  // namespace arbitro

@@ -1,7 +1,6 @@
 // Thesaurus links (see thesaurus.h).
 #include "thesaurus.h"
 
-#include <dlfcn.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xapian.h>
@@ -19,6 +18,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "db_cache.h"
 #include "phase_times.h"
 
 namespace arbitro {
@@ -268,34 +268,6 @@ ThesaurusLinks CandidatesOf(const ThesaurusFiles& files, const std::string& idx,
 
 constexpr const char* kCacheMagic = "arbitro thesaurus links 1";
 
-std::string Hex(size_t value) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out(2 * sizeof(value), '0');
-  for (size_t i = out.size(); i-- > 0; value >>= 4) out[i] = kDigits[value & 15];
-  return out;
-}
-
-// A text's identity: its size and hash.
-std::string TextIdentity(std::string_view text) {
-  return std::to_string(text.size()) + " " + Hex(std::hash<std::string_view>()(text));
-}
-
-// The identity of the file holding this code (the program, or the library it is
-// linked into): its size, modification time and inode; empty when unknown. A rebuilt
-// analyser or reader is a new file, so links cached by an older one are not used.
-std::string CodeIdentity() {
-  Dl_info info;
-  if (::dladdr(reinterpret_cast<void*>(&CachedThesaurusCandidates), &info) == 0 || !info.dli_fname)
-    return "";
-  std::string path = info.dli_fname;
-  struct stat st;
-  if (path.empty() || ::stat(path.c_str(), &st) != 0) {
-    if (::stat("/proc/self/exe", &st) != 0) return "";
-  }
-  return std::to_string(st.st_size) + " " + std::to_string(st.st_mtim.tv_sec) + "." +
-         std::to_string(st.st_mtim.tv_nsec) + " " + std::to_string(st.st_ino);
-}
-
 // What the links are computed from, as the first lines of the cache file.
 std::string CacheKey(const std::string& idx, const std::string& dat, const Analyzer& analyzer,
                      const std::string& code) {
@@ -399,7 +371,7 @@ ThesaurusLinks CachedThesaurusCandidates(const ThesaurusFiles& files, const Anal
 
 size_t AddThesaurus(const ThesaurusLinks& links,
                     const std::function<bool(const std::string&)>& indexed,
-                    Xapian::WritableDatabase* db) {
+                    DbOps* db) {
   PhaseTime time("thesaurus-add");
   size_t linked = 0;
   std::unordered_map<std::string, bool> known;  // a term recurs across headwords
@@ -410,7 +382,7 @@ size_t AddThesaurus(const ThesaurusLinks& links,
       auto [it, fresh] = known.emplace(term, false);
       if (fresh) it->second = indexed(term);
       if (!it->second) continue;  // only words the rulebooks use
-      db->add_synonym(prefix::kThesaurus + stem, term);
+      db->Synonym(prefix::kThesaurus + stem, term);
       ++added;
     }
     linked += added ? 1 : 0;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "arbitro/indexer.h"
+#include "db_cache.h"
 
 namespace arbitro {
 
@@ -47,10 +48,9 @@ ThesaurusLinks CachedThesaurusCandidates(const ThesaurusFiles& files, const Anal
                                          const std::string& cache_path);
 
 // Adds, for every headword stem, its first synonyms whose terms the index holds
-// (indexed(term); at most kMaxPerWord each) to `db`. Returns the number of headwords
-// linked.
+// (indexed(term); at most kMaxPerWord each) to `db`'s operations. Returns the number
+// of headwords linked.
 size_t AddThesaurus(const ThesaurusLinks& links,
-                    const std::function<bool(const std::string&)>& indexed,
-                    Xapian::WritableDatabase* db);
+                    const std::function<bool(const std::string&)>& indexed, DbOps* db);
 
 }  // namespace arbitro
