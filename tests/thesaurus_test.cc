@@ -118,3 +118,64 @@ TEST_CASE("thesaurus files are read as libmythes reads them", "[index][thesaurus
     CHECK(ThesaurusCandidates({dir.path() + "/none.idx", dir.path() + "/none.dat"}, analyzer).empty());
   }
 }
+
+namespace {
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+TEST_CASE("the thesaurus's links are cached, and never read back for other files or another analyser",
+          "[index][thesaurus]") {
+  test::TempDir dir;
+  const Analyzer analyzer = PlainAnalyzer();
+  auto term = [&](const char* w) { return analyzer.TermOf(w); };
+  const std::string cache = dir.path() + "/links";
+  ThesaurusFiles files = WriteThesaurus(dir.path(), {{"palla", {"(s.f.)|sfera|pallone"}}, {"urto", {"(s.m.)|colpo"}}});
+  const ThesaurusLinks expected = ThesaurusCandidates(files, analyzer);
+  REQUIRE(expected.size() == 2);
+
+  // The first build computes and stores them; the next one reads the same back.
+  CHECK(CachedThesaurusCandidates(files, analyzer, cache) == expected);
+  const std::string stored = ReadAll(cache);
+  REQUIRE_FALSE(stored.empty());
+  CHECK(CachedThesaurusCandidates(files, analyzer, cache) == expected);
+
+  // What is read back is the file's (so that a hit costs no analysis): a link edited in
+  // the file under the same key comes back edited.
+  std::string edited = stored;
+  const std::string sfera = term("sfera");
+  edited.replace(edited.find(sfera), sfera.size(), "sfer" + std::string("x"));
+  std::ofstream(cache, std::ios::binary) << edited;
+  CHECK(CachedThesaurusCandidates(files, analyzer, cache)[0].second[0] == "sferx");
+
+  SECTION("a file cut short is not read: the links are computed and stored again") {
+    std::ofstream(cache, std::ios::binary) << stored.substr(0, stored.size() - 4);
+    CHECK(CachedThesaurusCandidates(files, analyzer, cache) == expected);
+    CHECK(ReadAll(cache) == stored);
+  }
+
+  SECTION("another thesaurus (same size, other content) gives its own links") {
+    files = WriteThesaurus(dir.path(), {{"palla", {"(s.f.)|globo|pallone"}}, {"urto", {"(s.m.)|colpo"}}});
+    const ThesaurusLinks changed = ThesaurusCandidates(files, analyzer);
+    REQUIRE(changed != expected);
+    CHECK(CachedThesaurusCandidates(files, analyzer, cache) == changed);
+    CHECK(CachedThesaurusCandidates(files, analyzer, cache) == changed);
+  }
+
+  SECTION("another analyser (one more stop word) gives its own links") {
+    const Analyzer other({}, {}, {"di", "il", "colpo"});
+    const ThesaurusLinks theirs = ThesaurusCandidates(files, other);
+    REQUIRE(theirs != expected);
+    CHECK(CachedThesaurusCandidates(files, other, cache) == theirs);
+  }
+
+  SECTION("without a cache path or files, nothing is stored") {
+    CHECK(CachedThesaurusCandidates(files, analyzer, "") == expected);
+    CHECK(CachedThesaurusCandidates({}, analyzer, dir.path() + "/other").empty());
+    CHECK_FALSE(std::ifstream(dir.path() + "/other").good());
+  }
+}

@@ -223,6 +223,23 @@ void Analyzer::Init(const std::vector<std::string>& phrases,
   for (size_t i = 0; i < phrases_.size(); ++i) phrases_by_first_[phrases_[i].first[0]].push_back(i);
 }
 
+std::string Analyzer::Identity() const {
+  // Sorted, each field ended by a byte no word holds: the same sets give the same
+  // string whatever the order of the hash tables.
+  std::vector<std::string> parts;
+  for (const auto& w : stopwords_) parts.push_back("s\x1f" + w);
+  for (const auto& [form, canonical] : protected_) parts.push_back("p\x1f" + form + "\x1f" + canonical);
+  std::sort(parts.begin(), parts.end());
+  std::string out;
+  for (const auto& p : parts) out += p + '\x1e';
+  for (const auto& [terms, slug] : phrases_) {  // in their (significant) order
+    out += "f";
+    for (const auto& t : terms) out += "\x1f" + t;
+    out += "\x1f" + slug + '\x1e';
+  }
+  return out;
+}
+
 std::string Analyzer::TermOf(const std::string& word, bool cache) const {
   auto p = protected_.find(word);
   if (p != protected_.end()) return p->second + "_";

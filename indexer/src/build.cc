@@ -27,6 +27,7 @@ namespace {
 constexpr const char* kCurrentLink = "current";
 constexpr const char* kTempPrefix = "tmp-";
 constexpr const char* kGenerationPrefix = "gen-";
+constexpr const char* kCacheDir = "cache";
 
 // Holds the exclusive build lock for the lifetime of the object.
 class BuildLock {
@@ -153,7 +154,14 @@ Status BuildIndex(const Corpus& corpus, const std::string& index_dir, IndexStats
   if (ec) return FsError("cannot create " + temp, ec);
   TempDirGuard guard(temp);
 
-  s = WriteIndexFiles(corpus, temp, stats);
+  // What stays the same from build to build unless its inputs change (the thesaurus's
+  // links, the small synonym and spelling databases) is kept beside the generations
+  // (outside them: a generation holds only what readers open; the build lock guards
+  // the folder). Without the folder, nothing is kept.
+  std::string cache_dir = index_dir + "/" + kCacheDir;
+  fs::create_directory(cache_dir, ec);
+  if (ec) cache_dir.clear();
+  s = WriteIndexFiles(corpus, temp, stats, cache_dir);
   if (!s.ok()) return s;
   PhaseTime publish("publish");
 

@@ -84,10 +84,10 @@ std::optional<bool> GameTermCounts::Holds(const std::string& term) const {
   return counts_.count(term) > 0;
 }
 
-void GameTermCounts::Write(Xapian::WritableDatabase* db) const {
+void GameTermCounts::Write(DbOps* db) const {
   std::string names;
   for (const std::string& g : games_) names += g + "\n";
-  db->set_metadata(game_terms::kGameList, names);
+  db->Metadata(game_terms::kGameList, names);
   for (const auto& [term, list] : counts_) {
     // Increasing game numbers, as the format states; a game met twice is summed.
     std::vector<std::pair<unsigned, unsigned>> sorted = list;
@@ -100,7 +100,7 @@ void GameTermCounts::Write(Xapian::WritableDatabase* db) const {
       PutVarint(g, &value);
       PutVarint(docs, &value);
     }
-    db->set_metadata(game_terms::kGameTermKey + term, value);
+    db->Metadata(game_terms::kGameTermKey + term, value);
   }
 }
 

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "db_cache.h"
+
 namespace arbitro {
 
 class GameTermCounts {
@@ -26,7 +28,7 @@ class GameTermCounts {
   // (such terms are not counted).
   std::optional<bool> Holds(const std::string& term) const;
   // Writes the game list and one entry per term.
-  void Write(Xapian::WritableDatabase* db) const;
+  void Write(DbOps* db) const;
 
  private:
   void AddTerm(unsigned game, const std::string& term);

@@ -707,7 +707,8 @@ Status WriteSqlite(const Corpus& corpus, const Analyzer& analyzer, const std::st
 
 }  // namespace
 
-Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats* stats) {
+Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats* stats,
+                       const std::string& cache_dir) {
   const Analyzer analyzer(corpus.lexicon);
   const UnitIds unit_ids = ExpectedUnitIds(corpus);
   // The two halves are independent given the unit ids: written at the same time, the
@@ -729,7 +730,7 @@ Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats*
   Status s;
   {
     Join join{sqlite_thread};
-    s = WriteXapian(corpus, analyzer, unit_ids, XapianPath(dir), stats);
+    s = WriteXapian(corpus, analyzer, unit_ids, XapianPath(dir), stats, cache_dir);
   }
   if (!sqlite_status.ok()) return sqlite_status;
   if (!s.ok()) return s;

@@ -9,6 +9,8 @@
 
 namespace arbitro {
 
-Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats* stats);
+// `cache_dir`: the folder of what is kept between builds (see WriteXapian); none when empty.
+Status WriteIndexFiles(const Corpus& corpus, const std::string& dir, IndexStats* stats,
+                       const std::string& cache_dir = "");
 
 }  // namespace arbitro

@@ -2,9 +2,13 @@
 #include "thesaurus.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
+#include <xapian.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <fstream>
 #include <memory>
 #include <mythes.hxx>
@@ -14,6 +18,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "db_cache.h"
 #include "phase_times.h"
 
 namespace arbitro {
@@ -235,18 +240,19 @@ ThesaurusFiles DefaultThesaurus() {
   return {};
 }
 
-ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
-                                   ThesaurusReader reader) {
-  std::string idx;
-  if (files.idx.empty() || !ReadFile(files.idx, &idx)) return {};
+namespace {
+
+// ThesaurusCandidates given the index file's text `idx` (read by the caller) and,
+// when already read, the data file's text `dat` (else read here).
+ThesaurusLinks CandidatesOf(const ThesaurusFiles& files, const std::string& idx, std::string dat,
+                            bool dat_read, const Analyzer& analyzer, ThesaurusReader reader) {
   const std::vector<std::string> words = Headwords(idx);
   if (reader == ThesaurusReader::kMyThes) return LinksThroughMyThes(files, words, analyzer);
   // The whole data file in memory (2 MB), each entry parsed where it starts, instead
   // of libmythes's fseek, line reads and allocations for each of them.
-  std::string dat;
   std::vector<size_t> offsets;
   offsets.reserve(words.size());
-  if (!ReadFile(files.dat, &dat) || !PlainOffsets(idx, words, &offsets)) {
+  if ((!dat_read && !ReadFile(files.dat, &dat)) || !PlainOffsets(idx, words, &offsets)) {
     return LinksThroughMyThes(files, words, analyzer);
   }
   const PlainEntries entries(dat);
@@ -258,9 +264,114 @@ ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& 
   return links;
 }
 
+// ------------------------------------------------------------ the cache of the links
+
+constexpr const char* kCacheMagic = "arbitro thesaurus links 1";
+
+// What the links are computed from, as the first lines of the cache file.
+std::string CacheKey(const std::string& idx, const std::string& dat, const Analyzer& analyzer,
+                     const std::string& code) {
+  return std::string(kCacheMagic) + "\nidx " + TextIdentity(idx) + "\ndat " + TextIdentity(dat) +
+         "\nanalyzer " + TextIdentity(analyzer.Identity()) + "\nxapian " +
+         Xapian::version_string() + "\ncode " + code + "\n";
+}
+
+bool Storable(const std::string& s) {
+  return !s.empty() && s.find_first_of("\t\n") == std::string::npos;
+}
+
+// The cache file's text: the key, then one line per headword ("stem\tterm\tterm"),
+// then "end"; false when a term could not be read back as it is.
+bool CacheText(const std::string& key, const ThesaurusLinks& links, std::string* out) {
+  *out = key;
+  for (const auto& [stem, terms] : links) {
+    if (!Storable(stem) || terms.empty()) return false;
+    *out += stem;
+    for (const std::string& t : terms) {
+      if (!Storable(t)) return false;
+      *out += '\t';
+      *out += t;
+    }
+    *out += '\n';
+  }
+  *out += "end\n";
+  return true;
+}
+
+// The links of a cache file's text when it starts with `key` and is complete.
+bool ParseCache(std::string_view text, const std::string& key, ThesaurusLinks* links) {
+  if (text.substr(0, key.size()) != key) return false;
+  text.remove_prefix(key.size());
+  while (!text.empty()) {
+    const size_t nl = text.find('\n');
+    if (nl == std::string_view::npos) return false;
+    std::string_view line = text.substr(0, nl);
+    text.remove_prefix(nl + 1);
+    if (line == "end") return text.empty();
+    size_t tab = line.find('\t');
+    if (tab == 0 || tab == std::string_view::npos) return false;
+    auto& [stem, terms] = links->emplace_back(std::string(line.substr(0, tab)), std::vector<std::string>());
+    (void)stem;
+    line.remove_prefix(tab + 1);
+    while (true) {
+      tab = line.find('\t');
+      const std::string_view term = line.substr(0, tab);
+      if (term.empty()) return false;
+      terms.emplace_back(term);
+      if (tab == std::string_view::npos) break;
+      line.remove_prefix(tab + 1);
+    }
+  }
+  return false;  // no "end": cut short
+}
+
+// Writes `text` to `path` whole or not at all (a temporary file renamed into place).
+void WriteWhole(const std::string& path, const std::string& text) {
+  const std::string temp = path + ".new-" + std::to_string(::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.close();
+    if (!out) {
+      std::remove(temp.c_str());
+      return;
+    }
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) std::remove(temp.c_str());
+}
+
+}  // namespace
+
+ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
+                                   ThesaurusReader reader) {
+  std::string idx;
+  if (files.idx.empty() || !ReadFile(files.idx, &idx)) return {};
+  return CandidatesOf(files, idx, "", /*dat_read=*/false, analyzer, reader);
+}
+
+ThesaurusLinks CachedThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
+                                         const std::string& cache_path) {
+  if (cache_path.empty()) return ThesaurusCandidates(files, analyzer);
+  std::string idx, dat;
+  if (files.idx.empty() || !ReadFile(files.idx, &idx)) return {};
+  const std::string code = CodeIdentity();
+  if (code.empty() || !ReadFile(files.dat, &dat)) return ThesaurusCandidates(files, analyzer);
+  const std::string key = CacheKey(idx, dat, analyzer, code);
+  std::string cached;
+  if (ReadFile(cache_path, &cached)) {
+    ThesaurusLinks links;
+    if (ParseCache(cached, key, &links)) return links;
+  }
+  ThesaurusLinks links = CandidatesOf(files, idx, std::move(dat), /*dat_read=*/true, analyzer,
+                                      ThesaurusReader::kMemory);
+  std::string text;
+  if (CacheText(key, links, &text)) WriteWhole(cache_path, text);
+  return links;
+}
+
 size_t AddThesaurus(const ThesaurusLinks& links,
                     const std::function<bool(const std::string&)>& indexed,
-                    Xapian::WritableDatabase* db) {
+                    DbOps* db) {
   PhaseTime time("thesaurus-add");
   size_t linked = 0;
   std::unordered_map<std::string, bool> known;  // a term recurs across headwords
@@ -271,7 +382,7 @@ size_t AddThesaurus(const ThesaurusLinks& links,
       auto [it, fresh] = known.emplace(term, false);
       if (fresh) it->second = indexed(term);
       if (!it->second) continue;  // only words the rulebooks use
-      db->add_synonym(prefix::kThesaurus + stem, term);
+      db->Synonym(prefix::kThesaurus + stem, term);
       ++added;
     }
     linked += added ? 1 : 0;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "arbitro/indexer.h"
+#include "db_cache.h"
 
 namespace arbitro {
 
@@ -36,11 +37,20 @@ using ThesaurusLinks = std::vector<std::pair<std::string, std::vector<std::strin
 ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
                                    ThesaurusReader reader = ThesaurusReader::kMemory);
 
+// ThesaurusCandidates (read from memory) through a cache file at `cache_path`: the
+// links computed last time, stored with the identity of what they came from (the
+// thesaurus files' sizes and hashes, the analyser's Identity(), Xapian's version and
+// the size, time and inode of the file holding this code, so that a rebuilt program
+// recomputes them). They are read back only when all of it is the same and the file is
+// complete; else computed and the file replaced whole (written aside, then renamed).
+// An empty cache_path, or files that cannot be read, compute them without a cache.
+ThesaurusLinks CachedThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
+                                         const std::string& cache_path);
+
 // Adds, for every headword stem, its first synonyms whose terms the index holds
-// (indexed(term); at most kMaxPerWord each) to `db`. Returns the number of headwords
-// linked.
+// (indexed(term); at most kMaxPerWord each) to `db`'s operations. Returns the number
+// of headwords linked.
 size_t AddThesaurus(const ThesaurusLinks& links,
-                    const std::function<bool(const std::string&)>& indexed,
-                    Xapian::WritableDatabase* db);
+                    const std::function<bool(const std::string&)>& indexed, DbOps* db);
 
 }  // namespace arbitro

@@ -159,7 +159,8 @@ class XapianWriter {
   // The documents go into shards (`path`.shard-N, built in parallel, each with its own
   // analyser), the synonyms into one more database without documents; all are then
   // compacted into `path`, documents numbered in index order as if added one by one.
-  Status Write(const std::string& path, IndexStats* stats) {
+  Status Write(const std::string& path, IndexStats* stats, const std::string& cache_dir) {
+    const std::string thesaurus_cache = cache_dir.empty() ? "" : cache_dir + "/thesaurus-links";
     std::vector<UnitRef> units;
     for (const Rulebook& book : corpus_.rulebooks) {
       for (size_t i = 0; i < book.units.size(); ++i) {
@@ -202,14 +203,12 @@ class XapianWriter {
       try {
         PhaseTime time("thesaurus");
         const Analyzer analyzer = analyzer_;  // its stem cache is not shared between threads
-        thesaurus = ThesaurusCandidates(DefaultThesaurus(), analyzer);
+        thesaurus = CachedThesaurusCandidates(DefaultThesaurus(), analyzer, thesaurus_cache);
         time.End();
         PhaseTime lexicon("lexicon-db");
-        Xapian::WritableDatabase db(lexicon_path,
-                                    Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
-        AddSynonyms(analyzer, &db);
-        db.commit();
-        db.close();
+        DbOps ops;
+        AddSynonyms(analyzer, &ops);
+        WriteCachedDatabase(ops, lexicon_path, cache_dir, "lexicon");
       } catch (const Xapian::Error& e) {
         thesaurus_status = Status::IndexError("xapian: " + e.get_description());
       } catch (const std::exception& e) {
@@ -276,8 +275,7 @@ class XapianWriter {
       std::thread linked_thread([&] {
         try {
           PhaseTime time("thesaurus-db");
-          Xapian::WritableDatabase db(thesaurus_path,
-                                      Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
+          DbOps ops;
           // Whether the documents hold a term, from the counts of the word terms (every
           // term of a one-word synonym is one) rather than from the shards' postings.
           std::optional<Xapian::Database> postings;
@@ -291,9 +289,8 @@ class XapianWriter {
                 }
                 return postings->get_termfreq(term) > 0;
               },
-              &db);
-          db.commit();
-          db.close();
+              &ops);
+          WriteCachedDatabase(ops, thesaurus_path, cache_dir, "thesaurus");
         } catch (const Xapian::Error& e) {
           linked_status = Status::IndexError("xapian: " + e.get_description());
         } catch (const std::exception& e) {
@@ -303,16 +300,14 @@ class XapianWriter {
       Join join_linked{linked_thread};
       {
         PhaseTime time("synonyms-db");
-        Xapian::WritableDatabase db(synonyms_path,
-                                    Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_NO_SYNC);
+        DbOps ops;
         Spellings all_spellings;
         for (const Spellings& shard : spellings) {
           for (const auto& [word, count] : shard) all_spellings[word] += count;
         }
-        for (const auto& [word, count] : all_spellings) db.add_spelling(word, count);
-        game_terms[0].Write(&db);
-        db.commit();
-        db.close();
+        for (const auto& [word, count] : all_spellings) ops.Spelling(word, count);
+        game_terms[0].Write(&ops);
+        WriteCachedDatabase(ops, synonyms_path, cache_dir, "synonyms");
       }
       linked_thread.join();
       if (!linked_status.ok()) return linked_status;
@@ -466,7 +461,7 @@ class XapianWriter {
       doc.AddBoolean(std::string(prefix::kFlag) + "kind-" + u.provision_kind);
   }
 
-  void AddSynonyms(const Analyzer& analyzer, Xapian::WritableDatabase* db) const {
+  void AddSynonyms(const Analyzer& analyzer, DbOps* db) const {
     for (const auto& group : corpus_.lexicon.synonyms) {
       std::vector<std::string> terms;
       for (const auto& member : group) {
@@ -475,7 +470,7 @@ class XapianWriter {
       }
       for (const auto& a : terms) {
         for (const auto& b : terms) {
-          if (a != b) db->add_synonym(a, b);
+          if (a != b) db->Synonym(a, b);
         }
       }
     }
@@ -496,8 +491,8 @@ class XapianWriter {
 }  // namespace
 
 Status WriteXapian(const Corpus& corpus, const Analyzer& analyzer, const UnitIds& unit_ids,
-                   const std::string& path, IndexStats* stats) {
-  return XapianWriter(corpus, analyzer, unit_ids).Write(path, stats);
+                   const std::string& path, IndexStats* stats, const std::string& cache_dir) {
+  return XapianWriter(corpus, analyzer, unit_ids).Write(path, stats, cache_dir);
 }
 
 }  // namespace arbitro

@@ -111,6 +111,9 @@ class Analyzer {
   // multi-word, else the single word's term.
   std::string ExpressionTerm(std::string_view expression) const;
   bool IsStopword(const std::string& word) const { return stopwords_.count(word) > 0; }
+  // What the analyser was built from (its stopwords, protected words and phrases), as
+  // one string that differs whenever they do: a key for results computed with it.
+  std::string Identity() const;
 
  private:
   void Init(const std::vector<std::string>& phrases, const std::vector<std::string>& protect,
