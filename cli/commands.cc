@@ -290,7 +290,7 @@ const std::vector<Command>& Commands() {
         "quiz --type situation --seed 7 --format gift", "quiz --topic fuorigioco --format markdown"},
        {2, 3, 5, 6}},
       {"serve", CmdServe, Opens::kIndex,
-       "serve [--listen HOST:PORTA] [--index DIR] [--web DIR] [--threads N] [--quiet]",
+       "serve [--listen HOST:PORTA] [--index DIR] [--web DIR] [--threads N] [--engines N] [--quiet]",
        "l'app web per il telefono dell'arbitro e l'API JSON, su HTTP",
        {{"--listen", "HOST:PORTA", false, Complete::kNone,
          "indirizzo e porta (predefinito 127.0.0.1:8080; porta 0: una libera). Un indirizzo "
@@ -303,6 +303,9 @@ const std::vector<Command>& Commands() {
         Corpus(),
         {"--threads", "N", false, Complete::kNone,
          "quante connessioni servire insieme, anche inattive (1-1024, predefinito 64)"},
+        {"--engines", "N", false, Complete::kNone,
+         "quante richieste calcolare insieme; le altre attendono in ordine di arrivo (1-256, "
+         "predefinito: una per core)"},
         {"--quiet", nullptr, false, Complete::kNone,
          "nessuna riga di registro per richiesta sullo standard error"}},
        Complete::kNone,

@@ -531,6 +531,9 @@ TEST_CASE("serve: bad options and a busy port are errors with an Italian message
   CHECK(bad.err.find("--listen richiede HOST:PORTA") != std::string::npos);
   CHECK(run({"--listen", "127.0.0.1:70000"}).exit_code == 2);
   CHECK(run({"--threads", "0"}).exit_code == 2);
+  auto no_engines = run({"--engines", "0"});
+  CHECK(no_engines.exit_code == 2);
+  CHECK(no_engines.err == "arbitro: --engines richiede un numero intero tra 1 e 256 (ricevuto '0')\n");
   auto no_web = run({"--web", "/nonexistent-arbitro-web", "--listen", "127.0.0.1:0"});
   CHECK(no_web.exit_code == 3);
   CHECK(no_web.err.find("app web non trovata") != std::string::npos);
@@ -539,6 +542,15 @@ TEST_CASE("serve: bad options and a busy port are errors with an Italian message
   CHECK(busy.exit_code == 6);
   CHECK(busy.err.find("impossibile mettersi in ascolto su 127.0.0.1:" +
                       std::to_string(first.port())) != std::string::npos);
+}
+
+TEST_CASE("serve: --engines sets how many engines are opened and lent", "[serve]") {
+  // Every engine is opened and warm before the server listens (server.cc).
+  ServerProcess server(BundledIndex(), {"--engines", "3", "--quiet"});
+  httplib::Client client = server.Client();
+  auto status = client.Get("/api/status");
+  REQUIRE(status);
+  CHECK(Json::Parse(status->body)["engines_opened"].number == 3);
 }
 
 TEST_CASE("serve: engines are lent in the order the requests came", "[serve]") {

@@ -73,6 +73,10 @@ Status RunServeCommand(CommandContext& ctx) {
   s = args.GetInt("--threads", 1, 1024, 64, &threads);
   if (!s.ok()) return s;
   options.threads = static_cast<int>(threads);
+  long engines = 0;
+  s = args.GetInt("--engines", 1, 256, 0, &engines);
+  if (!s.ok()) return s;
+  options.engines = static_cast<int>(engines);
   options.quiet = args.Has("--quiet");
   if (args.Has("--index")) {
     if (args.Get("--index").empty())

@@ -229,7 +229,7 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
 
   const size_t engines = options.engines > 0
                              ? static_cast<size_t>(options.engines)
-                             : std::max(2u, 2 * std::thread::hardware_concurrency());
+                             : std::max(1u, std::thread::hardware_concurrency());  // see ServeOptions::engines
   EnginePool pool(options.index_dir, options.corpus_dir, engines);
   {
     // A missing or broken index is reported now, not at the first request; every

@@ -31,7 +31,10 @@ struct ServeOptions {
   std::string index_dir;
   std::string corpus_dir;
   int threads = 64;  // connections served at once (idle keep-alive ones included)
-  int engines = 0;   // engines lent at once; 0: twice the cores
+  // Engines lent at once; 0: one per core. The work is CPU-bound: a second engine per
+  // core only time-slices the cores, so the queue's order no longer decides who finishes
+  // first (served p99 at 10 clients 9.2-9.7 ms with two per core, 5.4-5.5 ms with one).
+  int engines = 0;
   bool quiet = false;
 };
 
