@@ -7,60 +7,44 @@
 #include "resolve_json.h"
 
 using arbitro::test::Cites;
+using arbitro::test::FirstRulingHas;
 using arbitro::test::Json;
 using arbitro::test::ResolveBundled;
-
-namespace {
-
-// True when the best ruling holds a sanction `type` for `beneficiary` ("" = any).
-bool BestHas(const Json& j, const std::string& type, const std::string& beneficiary = "") {
-  if (j["rulings"].size() == 0) return false;
-  const Json& sanctions = j["rulings"][0]["sanctions"];
-  for (size_t k = 0; k < sanctions.size(); ++k) {
-    if (sanctions[k]["type"].string == type &&
-        (beneficiary.empty() || sanctions[k]["beneficiary"].string == beneficiary)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-}  // namespace
 
 TEST_CASE("subbuteo rulings stated by the book now have their case", "[e2e][corpus-e2e]") {
   auto best = [](const char* text) { return ResolveBundled("subbuteo", text); };
 
   SECTION("a lying miniature hit by the ball: possession unchanged, no sanction (Regola 5)") {
     const Json j = best("il tiro colpisce una miniatura sdraiata del mio avversario: cambia il possesso?");
-    CHECK(BestHas(j, "nessuna-sanzione"));
-    CHECK(BestHas(j, "possesso", "attaccante"));
-    CHECK_FALSE(BestHas(j, "cambio-possesso"));
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(FirstRulingHas(j, "possesso", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "cambio-possesso"));
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r5__attaccante__p2"));
   }
   SECTION("a rebounded miniature not yet repositioned is a neutral object (Regola 2)") {
     const Json j = best("la palla colpisce una miniatura rimbalzata che non è ancora stata riposizionata");
-    CHECK(BestHas(j, "nessuna-sanzione"));
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r2__rimbalzo__p4"));
   }
   SECTION("the block may start as the attacker flicks (Regola 6)") {
     const Json j = best("posso eseguire il marcamento anticipato, senza attendere che l'attaccante tocchi la palla?");
-    CHECK(BestHas(j, "marcamento-difensivo", "difensore"));
+    CHECK(FirstRulingHas(j, "marcamento-difensivo", "difensore"));
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r6__marcamento__p1"));
   }
   SECTION("the goalkeeper has no touch limit in his goal area (Regola 8)") {
     const Json j = best("il mio portiere tocca la palla sette volte nella sua area di porta: c'è un limite di tocchi?");
-    CHECK(BestHas(j, "nessuna-sanzione"));
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r8__applicazione__p16"));
   }
   SECTION("a ball on the line, not wholly over it, is still in play (Regola 4)") {
     const Json j = best("la palla resta sulla linea laterale, non completamente fuori: il gioco prosegue?");
-    CHECK(BestHas(j, "nessuna-sanzione"));
-    CHECK_FALSE(BestHas(j, "rimessa-laterale"));
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(FirstRulingHas(j, "rimessa-laterale"));
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r4__palla-in-gioco__p2"));
   }
   SECTION("a block hitting a miniature and then the ball: free kick to the attacker (Regola 6)") {
     const Json j = best("nel marcamento difensivo la mia miniatura colpisce prima una miniatura e poi la palla");
-    CHECK(BestHas(j, "punizione", "attaccante"));
+    CHECK(FirstRulingHas(j, "punizione", "attaccante"));
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r6__marcamento__t1__r5"));
   }
 }
@@ -75,14 +59,14 @@ TEST_CASE("subbuteo: a faulty block on a miniature and then the ball is the sche
     const Json j = best(
         "col suo marcamento, dentro la sua area di tiro, l'omino avversario tocca un mio omino "
         "fermo e poi la palla");
-    CHECK(BestHas(j, "punizione-diretta", "attaccante"));
-    CHECK_FALSE(BestHas(j, "back"));
+    CHECK(FirstRulingHas(j, "punizione-diretta", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "back"));
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r6__marcamento__t1__r5"));
   }
   SECTION("in his own penalty area: penalty kick to the attacker") {
     const Json j =
         best("marcamento nella sua area di rigore: la sua miniatura urta prima un mio omino e poi la palla");
-    CHECK(BestHas(j, "calcio-di-rigore", "attaccante"));
+    CHECK(FirstRulingHas(j, "calcio-di-rigore", "attaccante"));
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r6__marcamento__t1__r5"));
   }
 }

@@ -40,22 +40,18 @@ TEST_CASE("unknown commands and options suggest the nearest", "[e2e]") {
 
 TEST_CASE("a quality floor that is not a fraction is refused before any evaluation", "[e2e]") {
   TempDir idx;
-  auto r = RunArbitro({"--index", idx.path(), "eval-ask", "--floor-top1", "abc", "set.tsv"}, kMiniEnv);
-  CHECK(r.exit_code == 2);
-  CHECK(r.err == "arbitro: --floor-top1 richiede un numero tra 0 e 1, come 0.85 (ricevuto 'abc')\n");
-  r = RunArbitro({"--index", idx.path(), "eval-ask", "--floor-inferred-top3", "0.9x", "set.tsv"},
-                 kMiniEnv);
-  CHECK(r.exit_code == 2);
-  CHECK(r.err ==
-        "arbitro: --floor-inferred-top3 richiede un numero tra 0 e 1, come 0.85 (ricevuto '0.9x')\n");
-  r = RunArbitro({"--index", idx.path(), "eval-resolve", "--floor", "1.5", "set.tsv"}, kMiniEnv);
-  CHECK(r.exit_code == 2);
-  CHECK(r.err == "arbitro: --floor richiede un numero tra 0 e 1, come 0.85 (ricevuto '1.5')\n");
-  r = RunArbitro({"--index", idx.path(), "eval-resolve", "--floor-inferred", "nan", "set.tsv"},
-                 kMiniEnv);
-  CHECK(r.exit_code == 2);
-  CHECK(r.err ==
-        "arbitro: --floor-inferred richiede un numero tra 0 e 1, come 0.85 (ricevuto 'nan')\n");
+  const struct {
+    const char *command, *option, *value;
+  } kBad[] = {{"eval-ask", "--floor-top1", "abc"},
+              {"eval-ask", "--floor-inferred-top3", "0.9x"},
+              {"eval-resolve", "--floor", "1.5"},
+              {"eval-resolve", "--floor-inferred", "nan"}};
+  for (const auto& bad : kBad) {
+    auto r = RunArbitro({"--index", idx.path(), bad.command, bad.option, bad.value, "set.tsv"}, kMiniEnv);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err == std::string("arbitro: ") + bad.option +
+                       " richiede un numero tra 0 e 1, come 0.85 (ricevuto '" + bad.value + "')\n");
+  }
   // Nothing was evaluated, so nothing was indexed either.
   CHECK(std::filesystem::is_empty(idx.path()));
 }

@@ -56,12 +56,15 @@ inline bool AnyRulingCites(const Json& j, const std::string& id) {
   return false;
 }
 
-// True when the first ruling of `resolve --json` has a sanction `type` for `beneficiary`.
-inline bool FirstRulingHas(const Json& j, const std::string& type, const std::string& beneficiary) {
+// True when the first ruling of `resolve --json` has a sanction `type` for `beneficiary`
+// ("" = any beneficiary).
+inline bool FirstRulingHas(const Json& j, const std::string& type,
+                           const std::string& beneficiary = "") {
   if (j["rulings"].size() == 0) return false;
   const Json& sanctions = j["rulings"][0]["sanctions"];
   for (size_t k = 0; k < sanctions.size(); ++k) {
-    if (sanctions[k]["type"].string == type && sanctions[k]["beneficiary"].string == beneficiary)
+    if (sanctions[k]["type"].string == type &&
+        (beneficiary.empty() || sanctions[k]["beneficiary"].string == beneficiary))
       return true;
   }
   return false;
