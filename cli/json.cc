@@ -1,5 +1,6 @@
 #include "json.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
@@ -25,41 +26,75 @@ size_t Utf8Length(const std::string& s, size_t i) {
   return n;
 }
 
+// Calls emit(data, size) with the JSON-escaped form of `s`, in runs: the bytes that stay
+// as they are go out in one piece between escapes. JSON text must be UTF-8: invalid
+// bytes (from user input) become U+FFFD.
+template <typename Emit>
+void EscapeRuns(const std::string& s, Emit&& emit) {
+  size_t run = 0;  // where the pending run of unchanged bytes starts
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const char* escaped = nullptr;
+    size_t length = 2;
+    char code[8];
+    if (c >= 0x80) {
+      const size_t n = Utf8Length(s, i);
+      if (n != 0) {
+        i += n;
+        continue;
+      }
+      escaped = "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
+      length = 3;
+    } else {
+      switch (c) {
+        case '"': escaped = "\\\""; break;
+        case '\\': escaped = "\\\\"; break;
+        case '\n': escaped = "\\n"; break;
+        case '\t': escaped = "\\t"; break;
+        case '\r': escaped = "\\r"; break;
+        default:
+          if (c < 0x20) {
+            std::snprintf(code, sizeof code, "\\u%04x", c);
+            escaped = code;
+            length = 6;
+          }
+      }
+    }
+    if (escaped == nullptr) {
+      ++i;
+      continue;
+    }
+    if (i > run) emit(s.data() + run, i - run);
+    emit(escaped, length);
+    run = ++i;
+  }
+  if (s.size() > run) emit(s.data() + run, s.size() - run);
+}
+
 }  // namespace
 
-// JSON text must be UTF-8: invalid bytes (from user input) become U+FFFD.
 std::string JsonEscape(const std::string& s) {
   std::string out;
   out.reserve(s.size() + 2);
-  for (size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      const size_t n = Utf8Length(s, i);
-      if (n == 0) {
-        out += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER
-      } else {
-        out.append(s, i, n);
-        i += n - 1;
-      }
-      continue;
-    }
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out.push_back(static_cast<char>(c));
-        }
-    }
-  }
+  EscapeRuns(s, [&](const char* data, size_t size) { out.append(data, size); });
   return out;
+}
+
+// Straight to the stream's buffer: a formatted insertion per token (its sentry, its
+// flags) cost more than the bytes. A short write marks the stream bad, as << would.
+void JsonWriter::Write(const char* data, size_t size) {
+  if (out_.rdbuf()->sputn(data, static_cast<std::streamsize>(size)) !=
+      static_cast<std::streamsize>(size)) {
+    out_.setstate(std::ios::badbit);
+  }
+}
+
+void JsonWriter::Put(char c) { Write(&c, 1); }
+
+void JsonWriter::Quoted(const std::string& text) {
+  Put('"');
+  EscapeRuns(text, [&](const char* data, size_t size) { Write(data, size); });
+  Put('"');
 }
 
 void JsonWriter::Separate() {
@@ -68,73 +103,80 @@ void JsonWriter::Separate() {
     return;
   }
   if (!first_.empty()) {
-    if (!first_.back()) out_ << ',';
+    if (!first_.back()) Put(',');
     first_.back() = false;
   }
 }
 
 JsonWriter& JsonWriter::BeginObject() {
   Separate();
-  out_ << '{';
+  Put('{');
   first_.push_back(true);
   return *this;
 }
 JsonWriter& JsonWriter::EndObject() {
-  out_ << '}';
+  Put('}');
   first_.pop_back();
   return *this;
 }
 JsonWriter& JsonWriter::BeginArray() {
   Separate();
-  out_ << '[';
+  Put('[');
   first_.push_back(true);
   return *this;
 }
 JsonWriter& JsonWriter::EndArray() {
-  out_ << ']';
+  Put(']');
   first_.pop_back();
   return *this;
 }
 JsonWriter& JsonWriter::Key(const std::string& key) {
   Separate();
-  out_ << '"' << JsonEscape(key) << "\":";
+  Quoted(key);
+  Put(':');
   after_key_ = true;
   return *this;
 }
 JsonWriter& JsonWriter::String(const std::string& value) {
   Separate();
-  out_ << '"' << JsonEscape(value) << '"';
+  Quoted(value);
   return *this;
 }
 JsonWriter& JsonWriter::Number(double value) {
   Separate();
   if (!std::isfinite(value)) {
-    out_ << "null";
+    Write("null", 4);
   } else {
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", value);
-    out_ << buf;
+    const int n = std::snprintf(buf, sizeof buf, "%.6g", value);
+    Write(buf, static_cast<size_t>(n));
   }
   return *this;
 }
 JsonWriter& JsonWriter::Int(long long value) {
   Separate();
-  out_ << value;
+  char buf[24];
+  const auto end = std::to_chars(buf, buf + sizeof buf, value).ptr;
+  Write(buf, static_cast<size_t>(end - buf));
   return *this;
 }
 JsonWriter& JsonWriter::Bool(bool value) {
   Separate();
-  out_ << (value ? "true" : "false");
+  if (value) {
+    Write("true", 4);
+  } else {
+    Write("false", 5);
+  }
   return *this;
 }
 JsonWriter& JsonWriter::Null() {
   Separate();
-  out_ << "null";
+  Write("null", 4);
   return *this;
 }
 JsonWriter& JsonWriter::StringOrNull(const std::string& value) {
   return value.empty() ? Null() : String(value);
 }
-void JsonWriter::Finish() { out_ << '\n'; }
+void JsonWriter::Finish() { Put('\n'); }
 
 }  // namespace arbitro::cli

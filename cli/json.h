@@ -28,6 +28,9 @@ class JsonWriter {
 
  private:
   void Separate();
+  void Write(const char* data, size_t size);
+  void Put(char c);
+  void Quoted(const std::string& text);  // "text", escaped
   std::ostream& out_;
   std::vector<bool> first_;  // per open container: no element written yet
   bool after_key_ = false;
