@@ -119,15 +119,6 @@ TEST_CASE("thesaurus files are read as libmythes reads them", "[index][thesaurus
   }
 }
 
-namespace {
-
-std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-}  // namespace
-
 TEST_CASE("the thesaurus's links are cached, and never read back for other files or another analyser",
           "[index][thesaurus]") {
   test::TempDir dir;
@@ -140,7 +131,7 @@ TEST_CASE("the thesaurus's links are cached, and never read back for other files
 
   // The first build computes and stores them; the next one reads the same back.
   CHECK(CachedThesaurusCandidates(files, analyzer, cache) == expected);
-  const std::string stored = ReadAll(cache);
+  const std::string stored = test::ReadFile(cache);
   REQUIRE_FALSE(stored.empty());
   CHECK(CachedThesaurusCandidates(files, analyzer, cache) == expected);
 
@@ -155,7 +146,7 @@ TEST_CASE("the thesaurus's links are cached, and never read back for other files
   SECTION("a file cut short is not read: the links are computed and stored again") {
     std::ofstream(cache, std::ios::binary) << stored.substr(0, stored.size() - 4);
     CHECK(CachedThesaurusCandidates(files, analyzer, cache) == expected);
-    CHECK(ReadAll(cache) == stored);
+    CHECK(test::ReadFile(cache) == stored);
   }
 
   SECTION("another thesaurus (same size, other content) gives its own links") {

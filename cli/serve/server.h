@@ -33,7 +33,7 @@ struct ServeOptions {
   int threads = 64;  // connections served at once (idle keep-alive ones included)
   // Engines lent at once; 0: one per core. The work is CPU-bound: a second engine per
   // core only time-slices the cores, so the queue's order no longer decides who finishes
-  // first (served p99 at 10 clients 9.2-9.7 ms with two per core, 5.4-5.5 ms with one).
+  // first (served p99 at 10 clients 9.2-10.5 ms with two per core, 5.4-5.7 ms with one).
   int engines = 0;
   bool quiet = false;
 };

@@ -26,13 +26,6 @@ std::string Hex(size_t value) {
   return out;
 }
 
-bool ReadWhole(const std::string& path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  return !in.bad();
-}
-
 // Copies the regular files of `from` into the directory `to` (created); false on any failure.
 bool CopyFiles(const std::string& from, const std::string& to) {
   std::error_code ec;
@@ -49,6 +42,16 @@ bool CopyFiles(const std::string& from, const std::string& to) {
 }
 
 }  // namespace
+
+bool ReadWholeFile(const std::string& path, std::string* out) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) return false;
+  const std::streamoff size = in.tellg();
+  if (size < 0) return false;
+  out->resize(static_cast<size_t>(size));
+  in.seekg(0);
+  return static_cast<bool>(in.read(out->data(), size));
+}
 
 std::string CodeIdentity() {
   Dl_info info;
@@ -103,7 +106,7 @@ void WriteCachedDatabase(const DbOps& ops, const std::string& path, const std::s
                           Xapian::version_string() + "\ncode " + code + "\n";
   const std::string entry = cache_dir + "/" + name;
   std::string stored;
-  if (!code.empty() && ReadWhole(entry + "/" + kKeyFile, &stored) && stored == key &&
+  if (!code.empty() && ReadWholeFile(entry + "/" + kKeyFile, &stored) && stored == key &&
       CopyFiles(entry, path)) {
     return;
   }

@@ -14,6 +14,10 @@
 
 namespace arbitro {
 
+// Reads the whole file at `path` into *out (the thesaurus's files, a cache entry);
+// false when it cannot be read.
+bool ReadWholeFile(const std::string& path, std::string* out);
+
 // The identity of the file holding this code (its size, modification time and inode):
 // a rebuilt program differs. Empty when unknown.
 std::string CodeIdentity();

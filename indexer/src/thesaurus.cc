@@ -37,16 +37,6 @@ bool SingleWord(std::string_view w) {
   return !w.empty() && w.find(' ') == std::string::npos && w.find('(') == std::string::npos;
 }
 
-bool ReadFile(const std::string& path, std::string* out) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) return false;
-  const std::streamoff size = in.tellg();
-  if (size < 0) return false;
-  out->resize(static_cast<size_t>(size));
-  in.seekg(0);
-  return static_cast<bool>(in.read(out->data(), size));
-}
-
 // The term of `text` when analyzer.Tokenize finds it one content word, else nothing.
 // A word of lower-case ASCII letters, as most of the thesaurus's, is one token of
 // itself: its term is found without decoding the text into tokens, nor caching its
@@ -252,7 +242,7 @@ ThesaurusLinks CandidatesOf(const ThesaurusFiles& files, const std::string& idx,
   // of libmythes's fseek, line reads and allocations for each of them.
   std::vector<size_t> offsets;
   offsets.reserve(words.size());
-  if ((!dat_read && !ReadFile(files.dat, &dat)) || !PlainOffsets(idx, words, &offsets)) {
+  if ((!dat_read && !ReadWholeFile(files.dat, &dat)) || !PlainOffsets(idx, words, &offsets)) {
     return LinksThroughMyThes(files, words, analyzer);
   }
   const PlainEntries entries(dat);
@@ -345,7 +335,7 @@ void WriteWhole(const std::string& path, const std::string& text) {
 ThesaurusLinks ThesaurusCandidates(const ThesaurusFiles& files, const Analyzer& analyzer,
                                    ThesaurusReader reader) {
   std::string idx;
-  if (files.idx.empty() || !ReadFile(files.idx, &idx)) return {};
+  if (files.idx.empty() || !ReadWholeFile(files.idx, &idx)) return {};
   return CandidatesOf(files, idx, "", /*dat_read=*/false, analyzer, reader);
 }
 
@@ -353,12 +343,12 @@ ThesaurusLinks CachedThesaurusCandidates(const ThesaurusFiles& files, const Anal
                                          const std::string& cache_path) {
   if (cache_path.empty()) return ThesaurusCandidates(files, analyzer);
   std::string idx, dat;
-  if (files.idx.empty() || !ReadFile(files.idx, &idx)) return {};
+  if (files.idx.empty() || !ReadWholeFile(files.idx, &idx)) return {};
   const std::string code = CodeIdentity();
-  if (code.empty() || !ReadFile(files.dat, &dat)) return ThesaurusCandidates(files, analyzer);
+  if (code.empty() || !ReadWholeFile(files.dat, &dat)) return ThesaurusCandidates(files, analyzer);
   const std::string key = CacheKey(idx, dat, analyzer, code);
   std::string cached;
-  if (ReadFile(cache_path, &cached)) {
+  if (ReadWholeFile(cache_path, &cached)) {
     ThesaurusLinks links;
     if (ParseCache(cached, key, &links)) return links;
   }
