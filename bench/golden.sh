@@ -23,6 +23,7 @@ for f in "$root"/tests/eval/scenarios-*.tsv "$root"/tests/eval/users/train/situa
   game=$(basename "$f" .tsv)
   game=${game#scenarios-}
   game=${game#situations-}
+  game=${game%-r[0-9]*}  # situations-subbuteo-r7.tsv: the game of a later batch
   grep -v '^#' "$f" | cut -f1 | while IFS= read -r q; do
     [ -n "$q" ] || continue
     run resolve --json -- "$q"

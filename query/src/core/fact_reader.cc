@@ -14,13 +14,13 @@ constexpr size_t kMaxGap = 1;
 // Shorter forms must match word for word: two words with a gap say too little.
 constexpr size_t kMinGappedForm = 3;
 // Words that make a form negative by themselves (Italian negative concord).
-const std::set<std::string> kNegativeWords = {"nessun", "nessuno", "nessuna", "niente", "nulla"};
+const WordSet kNegativeWords = {"nessun", "nessuno", "nessuna", "niente", "nulla"};
 // Adverbs that only colour a verb or a place ("entra proprio nella casella", "tocca
 // subito la palla"): like a possessive, one does not part a form's words. Not "quasi",
 // "mai", "non", which change what happened, nor "direttamente" (Rugby reads it: no
 // bounce). Another fact's forms may use the word ("la propria area"): the surface word
 // decides, unless the form's own fact uses it.
-const std::set<std::string> kFillerAdverbs = {
+const WordSet kFillerAdverbs = {
     "proprio", "subito", "poi",   "anche",   "ancora",      "già",     "gia",    "appena",
     "solo",    "soltanto", "pure", "sempre", "esattamente", "davvero", "comunque", "leggermente"};
 // The punctuation that ends a clause: a form's words stand in one clause.
@@ -30,7 +30,7 @@ namespace {
 
 // Whether a conjunction ("e", "o", "ma", ...) stands in text[from, to).
 bool ConjunctionBetween(const std::string& text, size_t from, size_t to) {
-  static const std::set<std::string> kConjunctions = {"e",  "ed",     "o",   "od",    "ma",
+  static const WordSet kConjunctions = {"e",  "ed",     "o",   "od",    "ma",
                                                       "mentre", "che", "poi", "quando"};
   std::string word;
   for (size_t k = from; k <= to && k <= text.size(); ++k) {
@@ -46,8 +46,8 @@ bool ConjunctionBetween(const std::string& text, size_t from, size_t to) {
   return false;
 }
 
-const std::set<std::string>& Prepositions() {
-  static const std::set<std::string> k = {
+const WordSet& Prepositions() {
+  static const WordSet k = {
       "di",    "a",     "da",   "in",    "con",   "su",    "per",   "tra",   "fra",  "del",
       "dello", "della", "dei",  "degli", "delle", "dell",  "al",    "allo",  "alla", "ai",
       "agli",  "alle",  "all",  "dal",   "dallo", "dalla", "dai",   "dagli", "dalle", "dall",

@@ -9,7 +9,7 @@ namespace {
 
 // Modal verbs that are not stopwords ("posso", "può", "devo", "deve" are, so "non posso
 // giocare il vantaggio" already has "non" one word before the infinitive).
-const std::set<std::string> kModals = {
+const WordSet kModals = {
     "voglio",   "vuoi",    "vuole",   "vogliamo", "vogliono",  "volevo",   "voleva",
     "volevamo", "riesco",  "riesci",  "riesce",   "riusciamo", "riescono", "riuscivo",
     "riusciva", "intendo", "intende", "potevo",   "poteva",    "possiamo", "possono",
@@ -17,12 +17,12 @@ const std::set<std::string> kModals = {
 
 // Auxiliaries and adverbs that may stand between "non" and the verb it negates ("non
 // aveva ancora fatto", "non era mai uscita", "non ha più toccato").
-const std::set<std::string> kBridges = {
+const WordSet kBridges = {
     "aveva",   "avevo", "avevi", "avevamo", "avevano", "era",     "ero",     "erano",
     "eravamo", "stato", "stata", "stati",   "state",   "sia",     "fosse",   "ancora",
     "mai",     "più",   "piu",   "affatto", "proprio", "neanche", "nemmeno", "ancor"};
 
-const std::set<std::string> kPossessives = {
+const WordSet kPossessives = {
     "mio",    "mia",    "miei",   "mie",    "tuo",    "tua",    "tuoi",
     "tue",    "suo",    "sua",    "suoi",   "sue",    "nostro", "nostra",
     "nostri", "nostre", "vostro", "vostra", "vostri", "vostre", "loro"};
@@ -56,7 +56,7 @@ bool NoneSubject(const std::vector<Token>& words, size_t i,
 }
 
 bool IsPossessive(const std::string& w) { return kPossessives.count(w) > 0; }
-const std::set<std::string>& PossessiveWords() { return kPossessives; }
+const WordSet& PossessiveWords() { return kPossessives; }
 
 bool IsInfinitive(const std::string& w) {
   return w.size() > 4 &&

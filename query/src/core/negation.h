@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "arbitro/indexer.h"
+#include "core/word_set.h"
 
 namespace arbitro {
 
@@ -30,7 +31,7 @@ bool NoneSubject(const std::vector<Token>& words, size_t i,
 // Whether a word is a possessive adjective or pronoun ("mio", "sua", "loro", ...).
 bool IsPossessive(const std::string& word);
 // Every word IsPossessive accepts.
-const std::set<std::string>& PossessiveWords();
+const WordSet& PossessiveWords();
 // Whether a word looks like an infinitive (-are, -ere, -ire, longer than four letters).
 bool IsInfinitive(const std::string& word);
 

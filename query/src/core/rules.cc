@@ -60,6 +60,7 @@ bool CaseNamed(const RuleCase& c, long long unit, const std::string& case_id) {
 
 bool CondHolds(const RuleCond& cond, const std::string& value) {
   // The index stores the operator's name; an unknown one (never written) holds for nothing.
+  if (cond.parsed_op) return CondAccepts(*cond.parsed_op, cond.values, value);
   CondOp op = CondOp::kEq;
   return !cond.op.empty() && ParseCondOp(cond.op, &op) && CondAccepts(op, cond.values, value);
 }
@@ -220,7 +221,7 @@ Status LoadGameRules(
     auto it = index_of.find(conds.Int(0));
     if (it == index_of.end()) continue;
     rules->cases[it->second].when.push_back(
-        {conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3))});
+        {conds.Text(1), conds.Text(2), SplitSpaces(conds.Text(3)), -1, std::nullopt});
   }
   for (size_t f = 0; f < rules->facts.size(); ++f)
     rules->fact_index.emplace(rules->facts[f].name, f);
@@ -229,6 +230,7 @@ Status LoadGameRules(
     for (RuleCond& cond : c.when) {
       auto fi = rules->fact_index.find(cond.fact);
       if (fi != rules->fact_index.end()) cond.fact_index = static_cast<int>(fi->second);
+      if (CondOp op; !cond.op.empty() && ParseCondOp(cond.op, &op)) cond.parsed_op = op;
     }
     rules->cases_by_unit[c.unit_id].push_back(i);
     rules->unit_of[c.doc + "#" + c.eid] = c.unit_id;

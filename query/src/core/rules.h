@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ struct RuleCond {
   std::string op;  // eq ne in not-in lt le gt ge
   std::vector<std::string> values;
   int fact_index = -1;  // the position of `fact` in GameRules::facts, -1 when undeclared
+  // `op` parsed once by LoadGameRules (unset for a condition built elsewhere, or for an
+  // unknown operator): CondHolds and the evaluation test it per case and reading.
+  std::optional<CondOp> parsed_op;
 };
 
 struct RuleCase {

@@ -5,7 +5,9 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <string_view>
 
+#include "core/word_set.h"
 #include "resolve/dice_bonus.h"
 
 namespace arbitro {
@@ -23,26 +25,29 @@ constexpr size_t kDuelWindow = 8;
 // Dice totals people write (two dice plus a base stay well below).
 constexpr int kMaxRoll = 30;
 
-bool In(const std::set<std::string>& s, const std::string& w) {
+bool In(const WordSet& s, std::string_view w) {
   return s.count(w) > 0;
 }
 
 // The value of a number written in digits or in words; 0 when the word is none.
-int NumberOf(const std::string& w) {
-  static const std::map<std::string, int> kWords = {
-      {"uno", 1},   {"due", 2},  {"tre", 3},  {"quattro", 4}, {"cinque", 5},  {"sei", 6},
-      {"sette", 7}, {"otto", 8}, {"nove", 9}, {"dieci", 10},  {"undici", 11}, {"dodici", 12}};
+int NumberOf(std::string_view w) {
+  // Index i holds the word for i + 1.
+  static constexpr std::string_view kWords[] = {"uno",   "due",  "tre",  "quattro", "cinque",
+                                                "sei",   "sette", "otto", "nove",   "dieci",
+                                                "undici", "dodici"};
   if (!w.empty() &&
       std::all_of(w.begin(), w.end(), [](unsigned char c) { return std::isdigit(c); })) {
     if (w.size() > 2) return 0;
-    const int n = std::stoi(w);
+    const int n = w.size() == 1 ? w[0] - '0' : (w[0] - '0') * 10 + (w[1] - '0');
     return n >= 1 && n <= kMaxRoll ? n : 0;
   }
-  auto it = kWords.find(w);
-  return it == kWords.end() ? 0 : it->second;
+  for (size_t i = 0; i < std::size(kWords); ++i) {
+    if (w == kWords[i]) return static_cast<int>(i) + 1;
+  }
+  return 0;
 }
 
-const std::set<std::string> kRollVerbs = {
+const WordSet kRollVerbs = {
     "tira",      "tiro",      "tiri",      "tiriamo",     "tirano",      "tirando",
     "tirato",    "fa",        "faccio",    "fai",         "facciamo",    "fanno",
     "fatto",     "facendo",   "ottiene",   "ottengo",     "ottenuto",    "otteniamo",
@@ -50,12 +55,12 @@ const std::set<std::string> kRollVerbs = {
     "lanciato",  "esce",      "escono",    "uscito",      "realizza",    "realizzo",
     "contro",    "fare",      "tirare",    "ottenere",    "totalizzato", "realizzato"};
 // "finiscono a 10", "si ferma a 8": a roll verb two words back.
-const std::set<std::string> kReachVerbs = {"finiscono", "finisce",  "ferma",  "fermano",
+const WordSet kReachVerbs = {"finiscono", "finisce",  "ferma",  "fermano",
                                            "arriva",    "arrivano", "chiude", "chiudono"};
 // "arriva solo a 9": adverbs between a reach verb and its number.
-const std::set<std::string> kOnly = {"solo", "soltanto", "solamente", "appena", "giusto"};
+const WordSet kOnly = {"solo", "soltanto", "solamente", "appena", "giusto"};
 // Words a number may stand before without being a roll.
-const std::set<std::string> kUnits = {
+const WordSet kUnits = {
     "cm",          "centimetri", "centimetro", "mm",      "millimetri", "metri",      "metro",
     "mt",          "minuti",     "minuto",     "secondi", "caselle",    "casella",    "volte",
     "volta",       "giri",       "giro",       "gol",     "reti",       "carte",      "carta",
@@ -63,28 +68,28 @@ const std::set<std::string> kUnits = {
     "giocatori",   "rigori",     "gialli",     "giallo",  "cartellini", "colpi",      "tocchi",
     "spostamenti", "passaggi",   "dadi",       "dado",    "difensori",  "attaccanti", "squadre",
     "tempi",       "contro"};
-const std::set<std::string> kMe = {"io",     "mio",     "mia",       "miei",   "mie",
+const WordSet kMe = {"io",     "mio",     "mia",       "miei",   "mie",
                                    "noi",    "nostro",  "nostra",    "nostri", "nostre",
                                    "faccio", "ottengo", "totalizzo", "lancio", "realizzo"};
-const std::set<std::string> kThem = {"lui",        "lei",   "suo",        "sua",        "suoi",
+const WordSet kThem = {"lui",        "lei",   "suo",        "sua",        "suoi",
                                      "sue",        "loro",  "avversario", "avversaria", "avversari",
                                      "avversarie", "altro", "altra"};
-const std::set<std::string> kAttacker = {"attaccante", "attacco", "tiratore", "sia", "portatore"};
-const std::set<std::string> kDefender = {"difensore", "difesa", "portiere", "portierino", "sid"};
-const std::set<std::string> kBoth = {"entrambi", "entrambe",  "ambedue",     "tiriamo",
+const WordSet kAttacker = {"attaccante", "attacco", "tiratore", "sia", "portatore"};
+const WordSet kDefender = {"difensore", "difesa", "portiere", "portierino", "sid"};
+const WordSet kBoth = {"entrambi", "entrambe",  "ambedue",     "tiriamo",
                                      "facciamo", "otteniamo", "totalizziamo"};
 // "il 6 del difensore": what names whose a number is, after it.
-const std::set<std::string> kOf = {"del", "dello", "della", "dell", "dei", "degli", "di"};
+const WordSet kOf = {"del", "dello", "della", "dell", "dei", "degli", "di"};
 // Articles, alone or joined to a preposition, before a possessive ("al mio 4").
-const std::set<std::string> kArticles = {
+const WordSet kArticles = {
     "il",   "lo",    "la",    "i",     "gli", "le",    "al",    "allo", "alla",  "ai",
     "agli", "alle",  "col",   "coi",   "del", "dello", "della", "dei",  "degli", "delle",
     "nel",  "nello", "nella", "nei",   "sul", "sullo", "sulla", "sui",  "un",    "uno",
     "una",  "dal",   "dallo", "dalla", "l",   "all",   "dell",  "nell", "sull",  "dall"};
 // "ho fatto 11": past participles of roll verbs, whose auxiliary says the person.
-const std::set<std::string> kPastRolls = {"fatto",    "tirato",      "ottenuto",
+const WordSet kPastRolls = {"fatto",    "tirato",      "ottenuto",
                                           "lanciato", "totalizzato", "realizzato"};
-const std::set<std::string> kPossessives = {"mio",    "mia",    "miei",   "mie", "nostro",
+const WordSet kPossessives = {"mio",    "mia",    "miei",   "mie", "nostro",
                                             "nostra", "nostri", "nostre", "suo", "sua",
                                             "suoi",   "sue",    "loro"};
 
@@ -111,10 +116,10 @@ bool IsRole(Side s) {
 // ("chi tira", "con la palla", "tutti e due"); sets *bound_person to the person a role is
 // said of ("il mio attaccante": kMe).
 Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
-  const std::string& w = t[i].word;
-  auto prev = [&](size_t k) -> std::string { return i >= k ? t[i - k].word : std::string(); };
-  auto next = [&](size_t k) -> std::string {
-    return i + k < t.size() ? t[i + k].word : std::string();
+  const std::string_view w = t[i].word;
+  auto prev = [&](size_t k) -> std::string_view { return i >= k ? t[i - k].word : std::string_view(); };
+  auto next = [&](size_t k) -> std::string_view {
+    return i + k < t.size() ? t[i + k].word : std::string_view();
   };
   *bound_person = Side::kNone;
   Side role = Side::kNone;
@@ -190,20 +195,20 @@ bool Against(const std::vector<Token>& t, size_t a, size_t b) {
 // contrasto", "il contrasto lo vince lui". Only next to a duel word, so that "vinco la
 // partita" says nothing of the dice.
 void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* out) {
-  static const std::set<std::string> kDuel = {"contrasto", "contrasti", "duello",   "tackle",
+  static const WordSet kDuel = {"contrasto", "contrasti", "duello",   "tackle",
                                               "dadi",      "dado",      "punteggio", "punti"};
-  static const std::set<std::string> kBy = {"da", "dal", "dall", "dalla", "dai"};
-  static const std::set<std::string> kThird = {"lui",        "lei",       "loro",  "avversario",
+  static const WordSet kBy = {"da", "dal", "dall", "dalla", "dai"};
+  static const WordSet kThird = {"lui",        "lei",       "loro",  "avversario",
                                                "avversaria", "avversari", "altro", "altra"};
-  static const std::set<std::string> kThan = {"di", "del", "dello", "della", "dell", "dei"};
-  static const std::set<std::string> kFirstPersonRolls = {
+  static const WordSet kThan = {"di", "del", "dello", "della", "dell", "dei"};
+  static const WordSet kFirstPersonRolls = {
       "faccio", "facciamo",  "tiro",         "tiriamo",  "ottengo",    "otteniamo",
       "lancio", "totalizzo", "totalizziamo", "realizzo", "realizziamo"};
-  auto word = [&](size_t i) -> std::string { return i < t.size() ? t[i].word : std::string(); };
+  auto word = [&](size_t i) -> std::string_view { return i < t.size() ? t[i].word : std::string_view(); };
   for (size_t i = 0; i < t.size(); ++i) {
-    const std::string& w = t[i].word;
+    const std::string_view w = t[i].word;
     Side winner = Side::kNone;
-    const std::string before = i > 0 ? t[i - 1].word : std::string();
+    const std::string_view before = i > 0 ? std::string_view(t[i - 1].word) : std::string_view();
     if (w == "vinco" || w == "vinciamo") winner = Side::kMe;
     if (w == "perdo" || w == "perdiamo") winner = Side::kThem;
     if (w == "vinto" && (before == "ho" || before == "abbiamo")) winner = Side::kMe;
@@ -219,7 +224,7 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
     // person, a possessive, a role), the side named before the comparison (its subject),
     // each the other's opposite when only one is said.
     if (w == "più" || w == "piu" || w == "meno") {
-      static const std::set<std::string> kScoreWords = {"alto", "alta", "elevato", "basso", "bassa",
+      static const WordSet kScoreWords = {"alto", "alta", "elevato", "basso", "bassa",
                                                         "punti", "punteggio"};
       size_t j = i + 1;
       if (In(kScoreWords, word(j))) ++j;
@@ -297,9 +302,9 @@ struct Roll {
 // both sides rolled the number; else the side said to have won (Outcome) rolled the higher. Rolls
 // to *rolls.
 void DuelScore(const std::vector<Token>& t, Side me, std::vector<Roll>* rolls) {
-  static const std::set<std::string> kDuel = {"contrasto", "contrasti", "duello",
+  static const WordSet kDuel = {"contrasto", "contrasti", "duello",
                                               "tackle",    "dadi",      "dado"};
-  static const std::set<std::string> kMatch = {
+  static const WordSet kMatch = {
       "partita", "gol",    "reti",  "rete",   "risultato", "rigori",    "tempo",        "tempi",
       "finale",  "torneo", "siamo", "stiamo", "sul",       "vantaggio", "supplementari"};
   for (size_t i = 0; i + 2 < t.size(); ++i) {
@@ -337,8 +342,8 @@ void DuelScore(const std::vector<Token>& t, Side me, std::vector<Roll>* rolls) {
 // start ("inizio partita", "lancio iniziale", "per il possesso", "sorteggio") and none of a
 // duel (a contrast, the goalkeeper, a shot on goal).
 bool KickOff(const std::vector<Token>& t) {
-  static const std::set<std::string> kStart = {"inizio", "iniziale", "sorteggio"};
-  static const std::set<std::string> kDuel = {"contrasto",   "contrasti",  "contrasta",
+  static const WordSet kStart = {"inizio", "iniziale", "sorteggio"};
+  static const WordSet kDuel = {"contrasto",   "contrasti",  "contrasta",
                                               "contrastare", "duello",     "tackle",
                                               "portiere",    "portierino", "porta"};
   bool start = false;
@@ -370,8 +375,8 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   }
   if (me == Side::kNone) {
     for (size_t i = 0; i < t.size(); ++i) {
-      const std::string& w = t[i].word;
-      auto prev = [&](size_t k) -> std::string { return i >= k ? t[i - k].word : std::string(); };
+      const std::string_view w = t[i].word;
+      auto prev = [&](size_t k) -> std::string_view { return i >= k ? t[i - k].word : std::string_view(); };
       if (w == "difendo" || w == "difendendo") me = Side::kDefender;
       // "ho rubato palla", "rubo il pallone": the teller took it from the side that had it.
       if ((w == "palla" || w == "pallone") &&
@@ -413,7 +418,7 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
     if (t[i].word == "due" && i > 0 && (t[i - 1].word == "e" || t[i - 1].word == "i")) continue;
     bool roll = false;
     for (size_t k = 1; k <= kVerbWindow && k <= i && !roll; ++k) {
-      const std::string& w = t[i - k].word;
+      const std::string_view w = t[i - k].word;
       if (NumberOf(w) && w != "un") break;
       if (In(kRollVerbs, w)) roll = true;
       // "l'attacco con un 6", "vince con il 6".
@@ -528,7 +533,7 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   bool att_past = false, def_past = false;
   for (const Roll& roll : rolls) {
     for (size_t i = roll.first; i < roll.at; ++i) {
-      const std::string& w = t[i].word;
+      const std::string_view w = t[i].word;
       if (w == "portiere" || w == "portierino" || w == "tiratore" ||
           (w == "tira" && i > 0 && t[i - 1].word == "chi"))
         keeper = true;

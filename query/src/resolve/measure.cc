@@ -9,6 +9,8 @@
 #include <set>
 #include <string_view>
 
+#include "core/word_set.h"
+
 namespace arbitro {
 namespace {
 
@@ -70,17 +72,17 @@ const std::map<std::string, BoundWord> kBoundWords = {
     {"superare", {false, false}}, {"oltrepassa", {false, false}}, {"almeno", {false, true}}};
 // Words of the rules' own geometry ("nel raggio di 5 cm", "il lato del cuneo"): a length
 // that defines a shape, not one measured in the situation.
-const std::set<std::string> kShapeWords = {"raggio", "cerchio", "lato",
+const WordSet kShapeWords = {"raggio", "cerchio", "lato",
                                            "cuneo",  "limite",  "circonferenza"};
 // Words that may stand between such a word and the number ("meno di", "oltre i").
-const std::set<std::string> kLinkWords = {"di", "a", "i", "ai", "al", "dei", "del", "il", "lo"};
+const WordSet kLinkWords = {"di", "a", "i", "ai", "al", "dei", "del", "il", "lo"};
 
 // What a length is measured from ("a 20 cm dalla linea laterale", "a 3 cm da lui"): the
 // noun after "da" just after the length, over articles and possessives; "" when the text
 // names none.
-const std::set<std::string> kFromWords = {"da",   "dal", "dalla", "dallo",
+const WordSet kFromWords = {"da",   "dal", "dalla", "dallo",
                                           "dall", "dai", "dagli", "dalle"};
-const std::set<std::string> kDeterminers = {
+const WordSet kDeterminers = {
     "il",   "lo",     "la",     "l",       "i",       "gli",    "le",    "un",
     "uno",  "una",    "mio",    "mia",     "suo",     "sua",    "tuo",   "tua",
     "loro", "nostro", "nostra", "proprio", "propria", "stesso", "stessa"};
@@ -101,7 +103,7 @@ std::string MeasuredFrom(const std::vector<Token>& t, size_t end) {
 // word only when the label or question names it. "a 20 cm dalla linea laterale" is no distance
 // between ball and piece.
 bool MeasuresFrom(const RuleFact& fact, const std::string& from) {
-  static const std::set<std::string> kPieces = {
+  static const WordSet kPieces = {
       "miniatura", "miniature", "omino", "omini", "pedina", "pedine", "portatore", "giocatore",
       "calciatore", "placcatore", "difensore", "attaccante", "avversario", "compagno", "palla",
       "ovale", "pallone", "sfera", "lui", "lei", "esso", "essa",

@@ -4,11 +4,14 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <string_view>
+
+#include "core/word_set.h"
 
 namespace arbitro {
 namespace {
 
-bool In(const std::set<std::string>& s, const std::string& w) {
+bool In(const WordSet& s, std::string_view w) {
   return s.count(w) > 0;
 }
 
@@ -18,35 +21,35 @@ bool StartsWithAny(const std::string& w, const std::vector<std::string>& stems) 
 }
 
 // The facts that say who acted (evaluate.cc's OffenderOf tests the same two).
-const std::set<std::string> kActorFacts = {"autore", "squadra"};
+const WordSet kActorFacts = {"autore", "squadra"};
 
-const std::set<std::string> kMine = {"mio",    "mia",    "miei",   "mie",
+const WordSet kMine = {"mio",    "mia",    "miei",   "mie",
                                      "nostro", "nostra", "nostri", "nostre"};
 // "il loro difensore" (a third-person "suo" rather refers to the sentence's subject).
-const std::set<std::string> kTheirs = {"loro"};
-const std::set<std::string> kOpponent = {"avversario", "avversaria", "avversari", "avversarie",
+const WordSet kTheirs = {"loro"};
+const WordSet kOpponent = {"avversario", "avversaria", "avversari", "avversarie",
                                          "altrui"};
 // Auxiliaries of the progressive ("sto attaccando") and of a state ("sono in attacco").
-const std::set<std::string> kStoFirst = {"sto", "stavo", "stiamo", "stavamo"};
-const std::set<std::string> kSonoFirst = {"sono", "ero", "siamo", "eravamo"};
+const WordSet kStoFirst = {"sto", "stavo", "stiamo", "stavamo"};
+const WordSet kSonoFirst = {"sono", "ero", "siamo", "eravamo"};
 // The roles a possessive or "avversario" binds to a side.
-const std::set<std::string> kAttackRoles = {"attaccante", "attaccanti", "portatore", "tiratore"};
-const std::set<std::string> kDefenceRoles = {"difensore", "difensori", "portiere", "portierino",
+const WordSet kAttackRoles = {"attaccante", "attaccanti", "portatore", "tiratore"};
+const WordSet kDefenceRoles = {"difensore", "difensori", "portiere", "portierino",
                                              "difesa"};
 // What the side with the ball does: "il mio tiro", "il calcio avversario".
-const std::set<std::string> kAttackActions = {"tiro",      "calcio",      "drop",
+const WordSet kAttackActions = {"tiro",      "calcio",      "drop",
                                               "passaggio", "avanzamento", "attacco"};
-const std::set<std::string> kDefenceActions = {"marcamento", "placcaggio"};
+const WordSet kDefenceActions = {"marcamento", "placcaggio"};
 // A verb that acts on what follows it ("colpisce un omino del difensore", "tocca il
 // portiere avversario", "prende prima il mio attaccante"): stems of the verbs.
 const std::vector<std::string> kContactStems = {
     "colpi", "colpe",   "tocc",    "urt",   "prend",     "pres",   "travol", "invest",
     "spost", "ostacol", "blocc",   "sbatt", "spin",      "carica", "placc",  "sfior",
     "centr", "falci",   "tratten", "aggan", "strattona", "abbatt", "spinge", "respin"};
-const std::set<std::string> kContactWords = {"contro", "addosso"};
+const WordSet kContactWords = {"contro", "addosso"};
 // Words between such a verb and the side named in its object: articles and prepositions
 // (stopwords), possessives, the piece or part acted on, adverbs of order.
-const std::set<std::string> kObjectFiller = {
+const WordSet kObjectFiller = {
     "omino",      "omini",      "miniatura",  "miniature", "pedina", "pedine", "giocatore",
     "giocatori",  "calciatore", "calciatori", "base",      "mano",   "corpo",  "figurina",
     "asticciola", "asta",       "prima",      "poi",       "anche",  "subito", "direttamente",
@@ -54,17 +57,17 @@ const std::set<std::string> kObjectFiller = {
     "mia",        "miei",       "mie",        "suo",       "sua",    "suoi",   "sue",
     "loro",       "nostro",     "nostra",     "nostri",    "nostre"};
 // "da", "dal", "da parte del": what follows is the agent.
-const std::set<std::string> kAgent = {"da",  "dal",   "dallo", "dalla",
+const WordSet kAgent = {"da",  "dal",   "dallo", "dalla",
                                       "dai", "dagli", "dall",  "dalle"};
 // "è stato colpito", "viene toccato": the subject before it is acted on.
-const std::set<std::string> kPassiveAux = {"è",     "e",     "viene", "venne", "fu",     "era",
+const WordSet kPassiveAux = {"è",     "e",     "viene", "venne", "fu",     "era",
                                            "stato", "stata", "stati", "state", "vengono"};
 
 // The teller's first-person verbs of playing the ball, and the words after which such a
 // word is a noun instead.
-const std::set<std::string> kBallVerbs = {"tiro", "calcio", "passo", "avanzo", "spingo"};
-const std::set<std::string> kBallParticiples = {"tirato", "calciato", "passato", "avanzato"};
-const std::set<std::string> kNounComplement = {"di",    "d",   "da",    "dal", "dall",
+const WordSet kBallVerbs = {"tiro", "calcio", "passo", "avanzo", "spingo"};
+const WordSet kBallParticiples = {"tirato", "calciato", "passato", "avanzato"};
+const WordSet kNounComplement = {"di",    "d",   "da",    "dal", "dall",
                                                "dalla", "del", "della", "dei", "piazzato"};
 
 // Punctuation between tokens a and a + 1 ends a clause.
@@ -83,17 +86,17 @@ struct Teller {
 
 Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
   Teller out;
-  auto word = [&](size_t i, int d) -> std::string {
+  auto word = [&](size_t i, int d) -> std::string_view {
     const long k = static_cast<long>(i) + d;
-    return k >= 0 && static_cast<size_t>(k) < t.size() ? t[static_cast<size_t>(k)].word : "";
+    return k >= 0 && static_cast<size_t>(k) < t.size() ? std::string_view(t[static_cast<size_t>(k)].word) : "";
   };
   auto vote = [&](bool attacker, size_t i, bool cue) {
     (attacker ? out.attacker : out.defender)++;
     if (cue) out.cues.insert(i);
   };
   for (size_t i = 0; i < t.size(); ++i) {
-    const std::string& w = t[i].word;
-    const std::string p1 = word(i, -1), p2 = word(i, -2), n1 = word(i, 1), n2 = word(i, 2);
+    const std::string_view w = t[i].word;
+    const std::string_view p1 = word(i, -1), p2 = word(i, -2), n1 = word(i, 1), n2 = word(i, 2);
     // The teller's own verbs: "attaccavo", "io attacco", "sto attaccando", "sono in attacco".
     if (w == "attaccavo" || w == "attacchiamo" || w == "attaccavamo" || w == "avanzo" ||
         w == "avanzavo" || w == "avanziamo" || (w == "attacco" && p1 == "io") ||
@@ -129,7 +132,7 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
     // The other side named as the one attacking or defending: "l'avversario attacca",
     // "il mio avversario in attacco", "l'avversario tira".
     if (In(kOpponent, w)) {
-      for (const std::string& n : {n1, n2}) {
+      for (const std::string_view n : {n1, n2}) {
         if (n.rfind("attacc", 0) == 0 || n == "tira" || n == "calcia" || n == "avanza")
           vote(false, i, false);
         if (n.rfind("difend", 0) == 0 || n == "difesa") vote(true, i, false);
@@ -182,10 +185,10 @@ void ReadOwnedPieceActor(const Engine::Impl::GameResolver& gr, const std::string
                          const std::vector<Token>& t, const std::vector<Token>& content,
                          const std::vector<size_t>& at, TellerSide side, const Object& object,
                          const Passive& passive, FactMap* facts) {
-  static const std::set<std::string> kPieces = {"omino",      "omini",     "pedina",   "pedine",
+  static const WordSet kPieces = {"omino",      "omini",     "pedina",   "pedine",
                                                 "miniatura",  "miniature", "giocatore", "calciatore",
                                                 "figurina"};
-  static const std::set<std::string> kTheirsPossessive = {"suo", "sua", "suoi", "sue", "loro"};
+  static const WordSet kTheirsPossessive = {"suo", "sua", "suoi", "sue", "loro"};
   (void)text;
   for (const char* name : {"autore", "squadra"}) {
     const RuleFact* fact = gr.rules.Fact(name);
