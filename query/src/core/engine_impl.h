@@ -49,6 +49,9 @@ struct Engine::Impl {
   std::vector<int> doc_game;
   std::vector<std::string> game_list;
   std::vector<double> game_size;
+  // log((0 + 0.5) / (game_size + 1)): a game's term in RankGamesByWords for a word
+  // none of its documents holds.
+  std::vector<double> game_absent_log;
   // game_list index of each game numbered by the index's per-game term counts (-1: not
   // a game of the documents); empty when the index has none.
   std::vector<int> game_term_game;
