@@ -9,7 +9,8 @@
 #     load average just before it (the build uses every core: other work slows it);
 #   - whole-process `arbitro ask`, median of 20, with --game subbuteo and with the game
 #     inferred;
-#   - in-process ask p50/p99 and served ask p50/p99 (arbitro_scale_probe).
+#   - in-process ask p50/p99, served ask p50/p99 and in-process resolve p50/p99, the
+#     game inferred (arbitro_scale_probe).
 # Figures, not pass/fail. Needs about 0.7 MB of disk per document (corpus and index).
 #
 # usage: bench/scale.sh [BUILD_DIR] [SIZES…]      (default: build 5 100 1000)
@@ -91,7 +92,8 @@ for n in "${sizes[@]}"; do
   per_doc=$(awk -v s="$build_s" -v d="$docs" 'BEGIN {printf "%.3f", s / d}')
   with_game=$(median_ms "$arbitro" --index "$index" ask --json --game subbuteo "$question")
   inferred=$(median_ms "$arbitro" --index "$index" ask --json "$question")
-  probe_out=$("$probe" --binary "$arbitro" --index "$index" "$root"/tests/eval/questions-*.tsv)
+  probe_out=$("$probe" --binary "$arbitro" --index "$index" "$root"/tests/eval/questions-*.tsv \
+    "$root"/tests/eval/scenarios-*.tsv)
   printf '%6s %10s %9s %7s %14s %14s  %s\n' "$docs" "$build_s" "$per_doc" "$build_load" "$with_game" "$inferred" "$probe_out"
   rm -rf "$corpus" "$index"
 done

@@ -2,9 +2,10 @@
 // (for bench/scale.sh). In-process: every question of the files, three times, with the
 // game inferred and with the game its file is about (questions-GAME.tsv); the first pass
 // (lazy loading) is reported apart. Served: the same questions through `arbitro serve`
-// (one client, one keep-alive connection).
+// (one client, one keep-alive connection). With situations (files named scenarios-*.tsv),
+// also in-process resolve with the game inferred, after a first pass.
 //
-// usage: arbitro_scale_probe --binary PATH --index DIR QUESTIONS-GAME.tsv…
+// usage: arbitro_scale_probe --binary PATH --index DIR QUESTIONS-GAME.tsv… [SCENARIOS-GAME.tsv…]
 #include <httplib.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -37,6 +38,7 @@ std::vector<Question> ReadQuestions(const std::vector<std::string>& files) {
     // questions-subbuteo-rugby.tsv → subbuteo-rugby
     std::string game = std::filesystem::path(f).stem().string();
     if (game.rfind("questions-", 0) == 0) game = game.substr(10);
+    if (game.rfind("scenarios-", 0) == 0) game = game.substr(10);
     std::ifstream in(f);
     std::string line;
     while (std::getline(in, line)) {
@@ -51,17 +53,20 @@ std::vector<Question> ReadQuestions(const std::vector<std::string>& files) {
 
 int main(int argc, char** argv) {
   std::string binary, index;
-  std::vector<std::string> files;
+  std::vector<std::string> files, scenario_files;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--binary" && i + 1 < argc)
       binary = argv[++i];
     else if (a == "--index" && i + 1 < argc)
       index = argv[++i];
+    else if (std::filesystem::path(a).filename().string().rfind("scenarios-", 0) == 0)
+      scenario_files.push_back(a);
     else
       files.push_back(a);
   }
   const std::vector<Question> questions = ReadQuestions(files);
+  const std::vector<Question> scenarios = ReadQuestions(scenario_files);
   if (binary.empty() || index.empty() || questions.empty()) {
     std::fprintf(stderr,
                  "usage: arbitro_scale_probe --binary PATH --index DIR QUESTIONS-GAME.tsv…\n");
@@ -90,6 +95,19 @@ int main(int argc, char** argv) {
         }
         (rep == 0 ? first_pass : game ? with_game : inferred).push_back(ms);
       }
+    }
+  }
+
+  // Resolve, the game inferred: a description is read only in the games it points to.
+  std::vector<double> resolved;
+  for (int rep = 0; rep < 3; ++rep) {
+    for (const Question& q : scenarios) {
+      arbitro::ResolveOptions options;
+      arbitro::ResolveResult result;
+      const auto start = Clock::now();
+      engine->Resolve(q.text, options, &result);
+      const double ms = Ms(Clock::now() - start);
+      if (rep > 0) resolved.push_back(ms);  // rep 0 loads the games' rules
     }
   }
 
@@ -132,6 +150,10 @@ int main(int argc, char** argv) {
       open_ms, first_ms, Percentile(first_pass, 0.99), Percentile(inferred, 0.5),
       Percentile(inferred, 0.99), Percentile(with_game, 0.5), Percentile(with_game, 0.99),
       Percentile(served, 0.5), Percentile(served, 0.99));
+  if (!resolved.empty()) {
+    std::printf("; in-process resolve p50/p99 %.2f/%.2f ms (inferred)", Percentile(resolved, 0.5),
+                Percentile(resolved, 0.99));
+  }
   std::printf("\n");
   return 0;
 }

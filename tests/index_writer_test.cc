@@ -19,30 +19,6 @@ namespace {
 
 using test::TempDir;
 
-// The mini corpus plus `copies` copies of its game under the ids mini-c001, …
-// (as bench/scale.sh builds its synthetic corpora).
-void WriteCopies(const std::string& dir, int copies) {
-  test::CopyTree(test::MiniCorpusDir(), dir);
-  const std::string from = test::MiniCorpusDir() + "/mini";
-  for (int c = 1; c <= copies; ++c) {
-    char suffix[16];
-    std::snprintf(suffix, sizeof suffix, "c%03d", c);
-    const std::string game = std::string("mini-") + suffix;
-    std::filesystem::create_directories(dir + "/" + game);
-    std::filesystem::copy(from + "/source", dir + "/" + game + "/source",
-                          std::filesystem::copy_options::recursive);
-    for (const char* file : {"mini-1.0.xml", "vocabulary.xml", "phrasing.xml"}) {
-      std::string text = test::ReadFile(from + "/" + file);
-      text = std::regex_replace(text, std::regex("game=\"mini\""), "game=\"" + game + "\"");
-      text = std::regex_replace(text, std::regex("(doc=\"|target=\"|case=\"|ref=\")mini([-\"#])"),
-                                "$1" + game + "$2");
-      std::string name = file;
-      if (name.rfind("mini-", 0) == 0) name = game + name.substr(4);
-      test::WriteFile(dir + "/" + game + "/" + name, text);
-    }
-  }
-}
-
 // Each document's terms and within-document frequencies, but for the terms that name
 // its game, document or rule.
 std::map<Xapian::docid, std::map<std::string, Xapian::termcount>> DocumentTerms(
@@ -100,7 +76,7 @@ TEST_CASE("index writer: copies of a rulebook get the original's terms and frequ
   // Eight rulebooks: whatever the number of shards (at most four), one of them indexes
   // two with the same texts, the second from its analyses of the first.
   TempDir work;
-  WriteCopies(work / "corpus", 7);
+  test::WriteMiniCopies(work / "corpus", 7);
   IndexStats stats;
   test::IndexOrFail(work / "corpus", work / "index", &stats);
   CHECK(stats.documents == 8);

@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -90,6 +92,30 @@ inline void CopyTree(const std::string& from, const std::string& to) {
 // The small fixture corpus of the engine and end-to-end tests.
 inline std::string MiniCorpusDir() {
   return std::string(ARBITRO_FIXTURES_DIR) + "/corpus-mini";
+}
+
+// The mini corpus plus `copies` copies of its game under the ids mini-c001, …
+// (as bench/scale.sh builds its synthetic corpora).
+inline void WriteMiniCopies(const std::string& dir, int copies) {
+  CopyTree(MiniCorpusDir(), dir);
+  const std::string from = MiniCorpusDir() + "/mini";
+  for (int c = 1; c <= copies; ++c) {
+    char suffix[16];
+    std::snprintf(suffix, sizeof suffix, "c%03d", c);
+    const std::string game = std::string("mini-") + suffix;
+    std::filesystem::create_directories(dir + "/" + game);
+    std::filesystem::copy(from + "/source", dir + "/" + game + "/source",
+                          std::filesystem::copy_options::recursive);
+    for (const char* file : {"mini-1.0.xml", "vocabulary.xml", "phrasing.xml"}) {
+      std::string text = ReadFile(from + "/" + file);
+      text = std::regex_replace(text, std::regex("game=\"mini\""), "game=\"" + game + "\"");
+      text = std::regex_replace(text, std::regex("(doc=\"|target=\"|case=\"|ref=\")mini([-\"#])"),
+                                "$1" + game + "$2");
+      std::string name = file;
+      if (name.rfind("mini-", 0) == 0) name = game + name.substr(4);
+      WriteFile(dir + "/" + game + "/" + name, text);
+    }
+  }
 }
 
 // Environment prefix for RunArbitro: arbitro reads the corpus in `dir`.

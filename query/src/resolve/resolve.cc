@@ -96,6 +96,10 @@ std::vector<std::string> NamedVariants(const Engine::Impl& im, const std::string
 
 constexpr size_t kMaxScenarioBytes = 8192;
 constexpr size_t kMaxScenarioTokens = 200;
+// Games a description naming none is read in: as many as the bundled corpus has (4), so
+// that its rulings are those of a reading in every game; a larger library is read in the
+// games the description points to (not learned: a cost bound, as ask's kMaxGamesSearched).
+constexpr size_t kMaxGamesRead = 4;
 
 // The fact every game's cases state their context with (corpus/README.md: "fase").
 constexpr const char* kPhaseFact = "fase";
@@ -418,6 +422,19 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (!hinted.empty()) candidates.push_back(hinted);
     for (const auto& g : im.games) {
       if (g != hinted) candidates.push_back(g);
+    }
+    // A larger library: the hints' game, the games the text names, then the word vote's
+    // best, so that a description costs the same whatever the number of games.
+    if (candidates.size() > kMaxGamesRead) {
+      std::vector<std::string> read;
+      auto add = [&](const std::string& g) {
+        if (read.size() < kMaxGamesRead && std::find(read.begin(), read.end(), g) == read.end())
+          read.push_back(g);
+      };
+      if (!hinted.empty()) add(hinted);
+      for (const std::string& g : resolve::GamesNamed(tokens, candidates)) add(g);
+      for (const auto& [g, score] : im.RankGamesByWords(tokens)) add(g);
+      candidates = std::move(read);
     }
   }
 
