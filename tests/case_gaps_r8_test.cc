@@ -1,0 +1,54 @@
+// Rulings the rulebooks state, outside an "In caso di infrazione" or beside one, for which
+// no case existed or whose case said less than the book (round 8 of the case gaps): each
+// sentence is ours, each expected ruling is read from the cited provision of
+// corpus/<game>/<rulebook>.xml.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "resolve_json.h"
+
+using arbitro::test::Cites;
+using arbitro::test::FirstRulingHas;
+using arbitro::test::Json;
+using arbitro::test::ResolveBundled;
+
+TEST_CASE("soccer tactics: rulings of the book with a case of their own (round 8)", "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
+
+  SECTION("a piece stopped on an opponent's square may pass it in a later move (rule 2)") {
+    const Json j = best(
+        "nella mossa di prima la mia ala si è fermata sulla casella di un loro difensore: in una mossa "
+        "successiva posso passarci sopra?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(FirstRulingHas(j, "punizione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p4"));
+  }
+  SECTION("passing through an opponent in the same move is still a minor foul (rule 2)") {
+    const Json j = best("la squadra in attacco muove un attaccante che attraversa una pedina avversaria");
+    CHECK(FirstRulingHas(j, "punizione"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+  }
+  SECTION("a goal in extra time ends nothing: both extra periods are played to the end (rule 11C)") {
+    const Json j = best("siamo ai tempi supplementari e la squadra avversaria segna un gol: finisce subito la partita?");
+    CHECK(FirstRulingHas(j, "tempi-supplementari"));
+    CHECK(FirstRulingHas(j, "calcio-d-inizio", "squadra-in-difesa"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r11__c__p1"));
+  }
+}
+
+TEST_CASE("calciotto: the tackle is a faculty, not a duty (round 8)", "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("calciotto", text); };
+
+  SECTION("staying next to the ball carrier without tackling is no infringement") {
+    const Json j = best(
+        "il mio mediano resta sulla casella contigua a quella del loro attaccante col pallone ma non chiedo "
+        "il contrasto, è un problema?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "calciotto#fase-azione__contrasto__p1"));
+  }
+  SECTION("a tackle from a diagonal square is still refused") {
+    const Json j = best("chiedo il contrasto con un calciatore che sta in diagonale rispetto all'avversario col pallone");
+    CHECK(FirstRulingHas(j, "mossa-non-consentita"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+  }
+}
