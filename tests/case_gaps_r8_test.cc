@@ -28,6 +28,18 @@ TEST_CASE("soccer tactics: rulings of the book with a case of their own (round 8
     CHECK(FirstRulingHas(j, "punizione"));
     CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
   }
+  SECTION("the abridged rules say it too: moving through teammates is allowed (pt. 1), and the body is cited") {
+    const Json j = best("il mio centrocampista si muove attraverso i miei compagni per arrivare avanti, è regolare?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-abbreviato#pt1__p3"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p4"));
+  }
+  SECTION("the ball may pass over any number of pieces of either side (pt. 2 and rule 3)") {
+    const Json j = best("la palla passa sopra tre caselle occupate da pedine avversarie e nostre: vale?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-abbreviato#pt2__p2"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r3__p5"));
+  }
   SECTION("a goal in extra time ends nothing: both extra periods are played to the end (rule 11C)") {
     const Json j = best("siamo ai tempi supplementari e la squadra avversaria segna un gol: finisce subito la partita?");
     CHECK(FirstRulingHas(j, "tempi-supplementari"));
