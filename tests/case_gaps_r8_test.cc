@@ -64,3 +64,21 @@ TEST_CASE("calciotto: the tackle is a faculty, not a duty (round 8)", "[e2e][cor
     CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
   }
 }
+
+TEST_CASE("subbuteo: the players' own timing devices (Regola 3, round 8)", "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo", text); };
+
+  SECTION("a player may keep his own timer, but only the referee's watch counts") {
+    const Json j = best(
+        "il mio avversario usa il suo cronometro sul telefono e dice che il tempo è finito, ma l'arbitro no: "
+        "chi ha ragione?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r3__durata__p4"));
+  }
+  SECTION("a device that disturbs the match with its sound is not allowed") {
+    const Json j = best("il timer del cellulare del mio avversario suona ogni minuto e mi distrae");
+    CHECK(FirstRulingHas(j, "non-consentito"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r3__durata__p4"));
+  }
+}
