@@ -82,3 +82,21 @@ TEST_CASE("subbuteo: the players' own timing devices (Regola 3, round 8)", "[e2e
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r3__durata__p4"));
   }
 }
+
+TEST_CASE("subbuteo rugby: the scoring table cites with the chapter it refers to (cap. 2.1, round 8)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo-rugby", text); };
+
+  SECTION("a successful drop: 3 points, cap. 2.1 d with cap. 7.2 f") {
+    const Json j = best("il mio drop passa in mezzo ai pali sopra la traversa: quanti punti faccio?");
+    CHECK(FirstRulingHas(j, "punti", "attaccante"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap2__s2.1__d"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap7__s7.2__f"));
+  }
+  SECTION("a try scored and declared: 5 points, cap. 2.1 a with cap. 11.1 c") {
+    const Json j = best("ho segnato la meta e ho dichiarato META!: quanti punti?");
+    CHECK(FirstRulingHas(j, "punti", "attaccante"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap2__s2.1__a"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap11__s11.1__c"));
+  }
+}
