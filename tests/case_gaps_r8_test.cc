@@ -100,3 +100,21 @@ TEST_CASE("subbuteo rugby: the scoring table cites with the chapter it refers to
     CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap11__s11.1__c"));
   }
 }
+
+TEST_CASE("subbuteo rugby: a miniature off the field used at once stays where it is (cap. 12 b, round 8)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo-rugby", text); };
+
+  SECTION("used with a flick for the next action: allowed, left where it went off") {
+    const Json j = best(
+        "un mio omino è uscito dal campo: posso usarlo per l'azione successiva colpendolo da dove si trova, "
+        "senza rimetterlo in campo?");
+    CHECK(FirstRulingHas(j, "consentito", "proprietario-miniatura"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap12__b"));
+  }
+  SECTION("otherwise the owner's choice between the two places stands") {
+    const Json j = best("una miniatura esce dal campo dopo un contatto: dove si rimette?");
+    CHECK(FirstRulingHas(j, "riposizionamento"));
+    CHECK_FALSE(FirstRulingHas(j, "consentito"));
+  }
+}
