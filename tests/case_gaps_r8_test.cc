@@ -118,3 +118,24 @@ TEST_CASE("subbuteo rugby: a miniature off the field used at once stays where it
     CHECK_FALSE(FirstRulingHas(j, "consentito"));
   }
 }
+
+TEST_CASE("subbuteo rugby: the materials fit for play (cap. 1.1, round 8)", "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo-rugby", text); };
+
+  SECTION("a replica ball of the same shape, weight and size is allowed (b)") {
+    const Json j = best("posso usare un pallone replica identico per forma, peso e misure all'originale?");
+    CHECK(FirstRulingHas(j, "consentito"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap1__s1.1__b"));
+  }
+  SECTION("a heavier ball is not (b)") {
+    const Json j = best("giochiamo con una palla più pesante di quella originale, va bene?");
+    CHECK(FirstRulingHas(j, "non-consentito"));
+    CHECK_FALSE(FirstRulingHas(j, "consentito"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap1__s1.1__b"));
+  }
+  SECTION("only the original kicking tee: no replicas exist (d)") {
+    const Json j = best("il cuneo me lo sono stampato in 3d: posso usarlo in torneo?");
+    CHECK(FirstRulingHas(j, "non-consentito"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap1__s1.1__d"));
+  }
+}
