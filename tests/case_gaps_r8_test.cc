@@ -28,6 +28,17 @@ TEST_CASE("soccer tactics: rulings of the book with a case of their own (round 8
     CHECK(FirstRulingHas(j, "punizione"));
     CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
   }
+  SECTION("attackers and midfielders may go anywhere: crossing the halfway line is no foul (rule 2)") {
+    const Json j = best("il mio attaccante supera la linea del centrocampo, è fallo?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(FirstRulingHas(j, "punizione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p5"));
+  }
+  SECTION("a defender beyond the halfway line is still a minor foul (rule 2)") {
+    const Json j = best("la squadra in attacco porta un suo difensore oltre la metà campo");
+    CHECK(FirstRulingHas(j, "punizione"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+  }
   SECTION("the abridged rules say it too: moving through teammates is allowed (pt. 1), and the body is cited") {
     const Json j = best("il mio centrocampista si muove attraverso i miei compagni per arrivare avanti, è regolare?");
     CHECK(FirstRulingHas(j, "nessuna-sanzione"));
