@@ -25,6 +25,8 @@ const std::set<std::string> kFillerAdverbs = {
     "solo",    "soltanto", "pure", "sempre", "esattamente", "davvero", "comunque", "leggermente"};
 // The punctuation that ends a clause: a form's words stand in one clause.
 constexpr const char* kClauseEnds = ",;.:!?()";
+// Words typed short on a phone, read as the word they stand for ("nn la prende").
+const std::map<std::string, std::string> kPhoneWords = {{"nn", "non"}};
 
 namespace {
 
@@ -69,6 +71,12 @@ std::string WordBefore(const std::string& text, size_t at, size_t* start = nullp
   return w;
 }
 
+// The words that open a purpose clause before "non" and its infinitive ("per non sbagliare").
+const std::set<std::string>& PurposeWords() {
+  static const std::set<std::string> k = {"per", "pur"};
+  return k;
+}
+
 // Whether a preposition stands before byte `at`, possessives aside ("nella mia area").
 bool AfterPreposition(const std::string& text, size_t at) {
   for (int steps = 0; steps < 3 && at > 0; ++steps) {
@@ -79,6 +87,44 @@ bool AfterPreposition(const std::string& text, size_t at) {
     at = start;  // step before the possessive
   }
   return false;
+}
+
+// The clitic pronouns that say the ball before its verb ("non la prende", "l'ha calciata").
+const std::set<std::string>& BallClitics() {
+  static const std::set<std::string> k = {"la", "lo", "l"};
+  return k;
+}
+
+// Whether a clitic pronoun stands before the verb at byte `at` ("la prende"), or before its
+// auxiliary ("l'ha presa"). Without an auxiliary a participle is read as a noun ("la
+// parata" is no "la para").
+bool CliticBeforeVerb(const std::string& text, size_t at, const std::string& verb) {
+  static const std::set<std::string> kAuxiliaries = {
+      "ha", "ho", "hai", "hanno", "abbiamo", "avete", "aveva", "avevo", "avevano", "è", "e"};
+  static const std::vector<std::string> kParticiples = {"ata", "ato", "ita", "ito", "uta", "uto"};
+  size_t start = 0;
+  std::string w = WordBefore(text, at, &start);
+  if (kAuxiliaries.count(w)) {
+    w = WordBefore(text, start);
+  } else {
+    for (const std::string& end : kParticiples) {
+      if (verb.size() > end.size() && verb.compare(verb.size() - end.size(), end.size(), end) == 0)
+        return false;
+    }
+  }
+  return BallClitics().count(w) > 0;
+}
+
+// The verb a word says with the ball as an enclitic pronoun ("prenderla" → "prendere",
+// "toccandola" → "toccando"), or "" when it carries none.
+std::string EncliticVerb(const std::string& w) {
+  if (w.size() < 7) return std::string();
+  const std::string tail = w.substr(w.size() - 2);
+  if (tail != "la" && tail != "lo") return std::string();
+  const std::string verb = w.substr(0, w.size() - 2);
+  if (verb.back() == 'r') return verb + "e";  // prender|la
+  if (verb.size() > 3 && verb.compare(verb.size() - 3, 3, "ndo") == 0) return verb;  // toccando|la
+  return std::string();
 }
 
 // GameResolver::possessive_pairs, found on first use: most descriptions have no
@@ -106,6 +152,12 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
   // Spelling correction against the game's forms.
   std::vector<Token> words = content;
   for (Token& t : words) {
+    auto phone = kPhoneWords.find(t.word);
+    if (phone != kPhoneWords.end()) {
+      t.word = phone->second;
+      t.term = im.analyzer->TermOf(t.word);
+      continue;
+    }
     if (gr.form_terms.count(t.term) || t.word.size() < 5) continue;
     if (im.xdb.get_termfreq(t.term) > 0) continue;
     const std::string& suggestion = im.SpellingSuggestion(t.word);
@@ -125,6 +177,17 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
   // first term occurs.
   std::map<std::string, std::vector<size_t>> where;
   for (size_t i = 0; i < words.size(); ++i) where[words[i].term].push_back(i);
+  // The verb's term of a word with the ball as an enclitic pronoun ("prenderla"), where it
+  // is a form's term: a form "prende la palla" reads it whole.
+  std::vector<std::string> enclitic(words.size());
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string verb = EncliticVerb(words[i].word);
+    if (verb.empty()) continue;
+    const std::string term = im.analyzer->TermOf(verb);
+    if (term == words[i].term || !gr.form_terms.count(term)) continue;
+    enclitic[i] = term;
+    where[term].push_back(i);
+  }
   std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
   std::set<size_t> used_numbers;
   // The facts whose forms use each word's term (nullptr: none), looked up once.
@@ -150,7 +213,16 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       // ("urta prima un avversario fermo" reads the form "urta avversario fermo").
       size_t end = i + 1;  // one past the last matched word
       bool match = true;
-      for (size_t k = 1; k < n && match; ++k) {
+      // The form's terms to match: a verb with the ball as its enclitic pronoun
+      // ("prenderla") says the ball too.
+      size_t need = n;
+      if (words[i].term != form.terms[0]) {
+        // "where" put an enclitic verb here: it reads the verb, or the verb and the ball.
+        if (!(form.ball_object && n == 2) && n != 1) continue;
+        need = 1;
+      }
+      size_t failed = n;  // the form's term not found
+      for (size_t k = 1; k < need && match; ++k) {
         match = false;
         size_t gap = n >= kMinGappedForm ? kMaxGap : 0;
         for (size_t j = end; j < words.size() && j <= end + gap; ++j) {
@@ -158,6 +230,12 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           if (words[j].term == form.terms[k]) {
             end = j + 1;
             match = true;
+            break;
+          }
+          if (form.ball_object && k + 2 == n && enclitic[j] == form.terms[k]) {
+            end = j + 1;
+            match = true;
+            need = k + 1;
             break;
           }
           // A possessive does not part a form's words ("sbatte su un suo difensore" reads
@@ -183,7 +261,13 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           if (of && std::any_of(of->begin(), of->end(), [&](size_t f) { return f != form.fact; }))
             break;
         }
+        if (!match) failed = k;
       }
+      // The ball said by a clitic pronoun before the verb ("non la prende" reads the form
+      // "non prende la palla").
+      if (!match && form.ball_object && failed + 1 == n && !text.empty() &&
+          CliticBeforeVerb(text, words[end - 1].begin, words[end - 1].word))
+        match = true;
       if (!match) continue;
       if (form.prepositional && !text.empty() && !AfterPreposition(text, words[i].begin)) continue;
       const size_t span = end - i;
@@ -213,9 +297,14 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       for (size_t k = i; k < i + span; ++k) span_words += (k > i ? " " : "") + words[k].word;
       // Negation just before the form: a two-valued fact takes its other value. "senza"
       // also negates through an infinitive ("senza toccare il campo").
+      // "per non sbagliare ho accompagnato": a "non" before a purpose infinitive negates that
+      // infinitive, not the form after it.
+      const bool purpose = i > 1 && words[i - 2].word == "non" && IsInfinitive(words[i - 1].word) &&
+                           !text.empty() &&
+                           PurposeWords().count(WordBefore(text, words[i - 2].begin)) > 0;
       bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
                                 words[i - 1].word == "né")) ||
-                     (i > 1 && words[i - 2].word == "non") ||
+                     (i > 1 && words[i - 2].word == "non" && !purpose) ||
                      (i > 1 && words[i - 2].word == "senza" && IsInfinitive(words[i - 1].word)) ||
                      NegatedThroughVerb(words, i) || NoneSubject(words, i, clause_starts);
       // Negative concord: a form that is itself negative ("nessuno in mezzo") keeps its
@@ -308,7 +397,33 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
         auto& facts = r->term_facts[t];
         if (std::find(facts.begin(), facts.end(), f) == facts.end()) facts.push_back(f);
       }
-      r->forms.push_back({f, value, terms, prepositional});
+      // A verb with the ball for object: the form is the verb, an article and the ball, the
+      // verb a content word, the term before the ball's ("prende la palla", not "con la
+      // palla").
+      bool ball_object = false;
+      if (terms.size() >= 2) {
+        static const std::set<std::string> kArticles = {"la", "il", "l", "lo"};
+        static const std::set<std::string> kBalls = {"palla", "pallone", "ovale", "sfera"};
+        std::vector<std::string> ws;
+        std::string word;
+        for (size_t k = 0; k <= form.size(); ++k) {
+          if (k < form.size() && form[k] != ' ' && form[k] != '\'') {
+            word += form[k];
+          } else if (!word.empty()) {
+            ws.push_back(word);
+            word.clear();
+          }
+        }
+        const size_t m = ws.size();
+        // The verb opens the form, "non" aside ("non prende la palla"): "con le mani la
+        // palla", "prima di toccare la palla" say no verb the clitic could stand before.
+        const bool verb_first = m == 3 || (m == 4 && ws[0] == "non");
+        ball_object = verb_first && kBalls.count(ws[m - 1]) && kArticles.count(ws[m - 2]) &&
+                      !analyzer->IsStopword(ws[m - 3]) && !Prepositions().count(ws[m - 3]) &&
+                      analyzer->TermOf(ws[m - 3]) == terms[terms.size() - 2] &&
+                      analyzer->TermOf(ws[m - 1]) == terms.back();
+      }
+      r->forms.push_back({f, value, terms, prepositional, ball_object});
     };
     for (size_t k = 0; k < fact.form_terms.size(); ++k)
       add("", fact.form_terms[k], k < fact.forms.size() ? fact.forms[k] : std::string());

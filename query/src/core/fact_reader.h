@@ -29,6 +29,9 @@ struct Engine::Impl::GameResolver {
     // A form of one content word written as a prepositional phrase ("sul portiere", "in
     // diagonale"): it reads that word only after a preposition.
     bool prepositional = false;
+    // A verb and the ball as its object ("prende la palla", "calcia l ovale"): the ball
+    // may be said by a clitic pronoun instead ("non la prende", "prenderla"; ReadFacts).
+    bool ball_object = false;
   };
   std::vector<Form> forms;
   std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices

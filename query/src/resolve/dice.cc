@@ -121,8 +121,15 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
   if (In(kAttacker, w)) role = Side::kAttacker;
   if (In(kDefender, w)) role = Side::kDefender;
   // "chi tira", "chi ha la palla", "con la palla", "quello col pallone", "chi contrasta".
-  if ((w == "tira" || w == "attacca") && prev(1) == "chi") role = Side::kAttacker;
-  if ((w == "contrasta" || w == "difende") && prev(1) == "chi") role = Side::kDefender;
+  // Also as a relative clause: "la squadra che attacca", "l'omino che contrasta".
+  const bool who = prev(1) == "chi" || prev(1) == "che";
+  if ((w == "tira" || w == "attacca") && who) role = Side::kAttacker;
+  if ((w == "contrasta" || w == "difende") && who) role = Side::kDefender;
+  // "chi entra in contrasto", "chi va in contrasto", "chi tenta il contrasto".
+  if (w == "contrasto" && prev(3) == "chi" &&
+      ((prev(1) == "in" && (prev(2) == "entra" || prev(2) == "va")) ||
+       (prev(1) == "il" && (prev(2) == "tenta" || prev(2) == "fa"))))
+    role = Side::kDefender;
   // "la squadra A", "la squadra D".
   if (w == "a" && prev(1) == "squadra") role = Side::kAttacker;
   if (w == "d" && prev(1) == "squadra") role = Side::kDefender;
