@@ -71,6 +71,8 @@ std::string WordBefore(const std::string& text, size_t at, size_t* start = nullp
   return w;
 }
 
+bool IsArea(const std::string& w) { return w == "area" || w == "aree"; }
+
 // The words that open a purpose clause before "non" and its infinitive ("per non sbagliare").
 const std::set<std::string>& PurposeWords() {
   static const std::set<std::string> k = {"per", "pur"};
@@ -302,8 +304,17 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       const bool purpose = i > 1 && words[i - 2].word == "non" && IsInfinitive(words[i - 1].word) &&
                            !text.empty() &&
                            PurposeWords().count(WordBefore(text, words[i - 2].begin)) > 0;
+      // "fuori" before an area says the area is not where it happened ("appena fuori
+      // dall'area avversaria" is no "area avversaria"; a form "fuori area" may read it). Not
+      // before a line ("spinge l'ovale fuori dalla linea laterale": where it went) nor across
+      // a clause.
+      const bool outside = i > 0 && words[i - 1].word == "fuori" && !clause_starts[i] &&
+                           (IsArea(words[i].word) ||  // "fuori dalla mia area"
+                            (IsPossessive(words[i].word) && i + 1 < words.size() &&
+                             IsArea(words[i + 1].word)));
       bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
                                 words[i - 1].word == "né")) ||
+                     outside ||
                      (i > 1 && words[i - 2].word == "non" && !purpose) ||
                      (i > 1 && words[i - 2].word == "senza" && IsInfinitive(words[i - 1].word)) ||
                      NegatedThroughVerb(words, i) || NoneSubject(words, i, clause_starts);
