@@ -153,22 +153,6 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
                FactMap* facts, std::vector<std::string>* contradictions, const std::string& text) {
   // Spelling correction against the game's forms.
   std::vector<Token> words = content;
-  // A word the lexicon gives as a synonym of a form's word ("riga" → "linea", "omino" →
-  // "pedina"): its term also reads that word, within a form of two words or more (alone, a
-  // looser synonym would say a fact by itself: "marcatura" is no "block" infringement).
-  // Not an infinitive (the lexicon's verbs are looser: "riprendere" is no "ripresa" of the
-  // match) nor a phrase ("marcamento difensivo" names more than the word did).
-  std::vector<std::string> synonym(words.size());
-  for (size_t i = 0; i < words.size(); ++i) {
-    const std::string& term = words[i].term;
-    if (gr.form_terms.count(term) || IsInfinitive(words[i].word)) continue;
-    for (auto it = im.xdb.synonyms_begin(term); it != im.xdb.synonyms_end(term); ++it) {
-      if ((*it).rfind(prefix::kPhrase, 0) != 0 && gr.form_terms.count(*it)) {
-        synonym[i] = *it;
-        break;
-      }
-    }
-  }
   for (Token& t : words) {
     auto phone = kPhoneWords.find(t.word);
     if (phone != kPhoneWords.end()) {
@@ -177,7 +161,6 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       continue;
     }
     if (gr.form_terms.count(t.term) || t.word.size() < 5) continue;
-    if (!synonym[&t - words.data()].empty()) continue;
     if (im.xdb.get_termfreq(t.term) > 0) continue;
     const std::string& suggestion = im.SpellingSuggestion(t.word);
     if (!suggestion.empty()) {
@@ -207,9 +190,6 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
     enclitic[i] = term;
     where[term].push_back(i);
   }
-  for (size_t i = 0; i < words.size(); ++i) {
-    if (!synonym[i].empty()) where[synonym[i]].push_back(i);
-  }
   std::map<size_t, std::vector<std::pair<size_t, size_t>>> taken;  // fact → spans
   std::set<size_t> used_numbers;
   // The facts whose forms use each word's term (nullptr: none), looked up once.
@@ -238,9 +218,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       // The form's terms to match: a verb with the ball as its enclitic pronoun
       // ("prenderla") says the ball too.
       size_t need = n;
-      if (words[i].term != form.terms[0] && synonym[i] == form.terms[0]) {
-        continue;  // a synonym reads after a form's first word only
-      } else if (words[i].term != form.terms[0]) {
+      if (words[i].term != form.terms[0]) {
         // "where" put an enclitic verb here: it reads the verb, or the verb and the ball.
         if (!(form.ball_object && n == 2) && n != 1) continue;
         need = 1;
@@ -251,7 +229,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         size_t gap = n >= kMinGappedForm ? kMaxGap : 0;
         for (size_t j = end; j < words.size() && j <= end + gap; ++j) {
           if (clause_starts[j]) break;
-          if (words[j].term == form.terms[k] || synonym[j] == form.terms[k]) {
+          if (words[j].term == form.terms[k]) {
             end = j + 1;
             match = true;
             break;
