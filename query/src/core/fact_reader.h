@@ -30,7 +30,7 @@ struct Engine::Impl::GameResolver {
     // diagonale"): it reads that word only after a preposition.
     bool prepositional = false;
     // A verb and the ball as its object ("prende la palla", "calcia l ovale"): the ball
-    // may be said by a clitic pronoun instead ("non la prende", "prenderla"; ReadFacts).
+    // may be said by a clitic pronoun before the verb instead ("non la prende"; ReadFacts).
     bool ball_object = false;
   };
   std::vector<Form> forms;
