@@ -1,0 +1,91 @@
+// Reading held-out wording (query/src/core/fact_reader.cc, query/src/resolve/dice.cc), on
+// sentences of our own: the ball said by a clitic pronoun before its verb ("non la tocca"),
+// "nn" typed for "non", a "non" that negates a purpose infinitive only ("per non perdere la
+// palla ho trascinato l'omino"), "fuori" before an area, dice sides named by a relative
+// clause ("la squadra che difende fa 5"), and a few ways players say a second pass or a
+// corner.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "resolve_json.h"
+#include "test_util.h"
+
+using arbitro::test::FirstSanction;
+using arbitro::test::Json;
+using arbitro::test::ReadValues;
+using arbitro::test::ResolveBundled;
+using arbitro::test::Values;
+
+TEST_CASE("a clitic pronoun before the verb says the ball", "[e2e]") {
+  // Rugby's "non tocca la palla" (the ball missed after a forward advance): "non la tocca".
+  const Json clitic = ResolveBundled(
+      "subbuteo-rugby",
+      "durante l'avanzamento la palla va avanti di 8 cm e al colpo dopo il mio pilone non la tocca più");
+  CHECK(ReadValues(clitic, "colpo") == Values{"palla-mancata"});
+  CHECK(FirstSanction(clitic) == "tentativo-di-possesso/difensore");
+  // Typed short on a phone: "nn" is "non".
+  const Json phone = ResolveBundled(
+      "subbuteo-rugby", "avanzamento, palla avanti 8 cm, al colpo dopo il mio pilone nn la tocca piu");
+  CHECK(ReadValues(phone, "colpo") == Values{"palla-mancata"});
+  // Soccer Tactics' "ruba la palla": a clitic before an auxiliary ("l'ha rubata"); without
+  // one a participle is a noun ("la rubata" says nothing).
+  const Json auxiliary =
+      ResolveBundled("soccer-tactics", "il loro difensore entra nella casella e l'ha rubata");
+  CHECK(ReadValues(auxiliary, "esito-contrasto") == Values{"vince-sid"});
+  const Json noun =
+      ResolveBundled("soccer-tactics", "il loro difensore entra nella casella e la rubata");
+  CHECK(ReadValues(noun, "esito-contrasto").empty());
+  // An article before a noun is no clitic: "la mano" says no "con le mani la palla".
+  const Json article =
+      ResolveBundled("subbuteo", "il difensore lascia la mano sul tavolo davanti al mio omino");
+  CHECK(ReadValues(article, "infrazione") == Values{"ostruzione"});
+}
+
+TEST_CASE("a non before a purpose infinitive negates the infinitive only", "[e2e]") {
+  const Json j =
+      ResolveBundled("subbuteo", "per non perdere la palla ho trascinato l'omino con il dito");
+  CHECK(ReadValues(j, "infrazione") == Values{"colpo-non-a-punta-di-dito"});
+  // Elsewhere "non" two words before still negates: no dragging said.
+  const Json negated = ResolveBundled("subbuteo", "l'attaccante non ha mai trascinato l'omino");
+  CHECK(ReadValues(negated, "infrazione").empty());
+}
+
+TEST_CASE("fuori before an area says the area is not where it happened", "[e2e]") {
+  // Calciotto: a shot from outside the opponents' area is not allowed.
+  const Json shot =
+      ResolveBundled("calciotto", "il mio attaccante è fuori dall'area avversaria e tira in porta");
+  CHECK(ReadValues(shot, "zona").empty());
+  CHECK(FirstSanction(shot) == "mossa-non-consentita/");
+  // Subbuteo: "fuori dalla sua area di rigore ma dentro la sua area di tiro".
+  const Json outside = ResolveBundled(
+      "subbuteo",
+      "il suo omino tocca il mio prima della palla, fuori dalla sua area di rigore ma dentro la sua "
+      "area di tiro");
+  CHECK(ReadValues(outside, "zona") == Values{"area-di-tiro"});
+  CHECK(FirstSanction(outside) == "punizione-diretta/avversario");
+}
+
+TEST_CASE("dice sides named by a relative clause", "[e2e]") {
+  const Json st = ResolveBundled("soccer-tactics",
+                                 "nel contrasto la squadra che difende fa 5 e quella che attacca fa 2");
+  CHECK(ReadValues(st, "dado-sia") == Values{"2"});
+  CHECK(ReadValues(st, "dado-sid") == Values{"5"});
+  CHECK(ReadValues(st, "esito-contrasto") == Values{"vince-sid"});
+  // "chi va in contrasto" is the side without the ball.
+  const Json calciotto =
+      ResolveBundled("calciotto", "chi va in contrasto fa 9 e quello col pallone fa 6");
+  CHECK(ReadValues(calciotto, "punteggio") == Values{"maggiore-difensore"});
+  CHECK(FirstSanction(calciotto) == "cambio-possesso/difensore");
+}
+
+TEST_CASE("a second pass and a corner as players say them", "[e2e]") {
+  const Json passes =
+      ResolveBundled("soccer-tactics", "faccio due passaggi di fila sulla fascia, posso farne un altro?");
+  CHECK(ReadValues(passes, "passaggio-diretto-n") == Values{"2"});
+  CHECK(FirstSanction(passes) == "turno-difesa/squadra-in-difesa");
+  const Json corner =
+      ResolveBundled("subbuteo", "batto dalla bandierina e la palla entra direttamente in porta");
+  CHECK(ReadValues(corner, "fase") == Values{"calcio-d-angolo"});
+  CHECK(FirstSanction(corner) == "gol-valido/attaccante");
+}
