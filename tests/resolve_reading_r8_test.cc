@@ -2,7 +2,8 @@
 // sentences of our own: the ball said by a clitic pronoun before its verb ("non la tocca"),
 // "nn" typed for "non", a "non" that negates a purpose infinitive only ("per non perdere la
 // palla ho trascinato l'omino"), "fuori" before an area, dice sides named by a relative
-// clause ("la squadra che difende fa 5"), and a few ways players say a second pass or a
+// clause ("la squadra che difende fa 5"), the teller's side from whose ball or kick it is
+// ("la palla era sua", "calcio d'inizio suo"), and a few ways players say a second pass or a
 // corner.
 #include <catch2/catch.hpp>
 #include <string>
@@ -88,4 +89,26 @@ TEST_CASE("a second pass and a corner as players say them", "[e2e]") {
       ResolveBundled("subbuteo", "batto dalla bandierina e la palla entra direttamente in porta");
   CHECK(ReadValues(corner, "fase") == Values{"calcio-d-angolo"});
   CHECK(FirstSanction(corner) == "gol-valido/attaccante");
+}
+
+TEST_CASE("the teller's side from whose ball or kick it is", "[e2e]") {
+  // Rugby's "mio omino" is written from the attacker's seat: told by the defender, it is a
+  // defensive miniature. The kick-off is the other side's: the teller defends.
+  const Json theirs = ResolveBundled("subbuteo-rugby",
+                                     "rugby: calcio d'inizio suo, la palla colpisce un mio omino");
+  CHECK(ReadValues(theirs, "contatto") == Values{"miniatura-difensiva"});
+  CHECK(FirstSanction(theirs) == "nessuna-sanzione/");
+  const Json mine = ResolveBundled("subbuteo-rugby",
+                                   "rugby: calcio d'inizio mio, la palla colpisce un mio omino");
+  CHECK(ReadValues(mine, "contatto") == Values{"miniatura-offensiva"});
+  const Json stated = ResolveBundled(
+      "subbuteo-rugby", "a rugby la palla era sua: dopo il calcio la palla colpisce un mio omino");
+  CHECK(ReadValues(stated, "contatto") == Values{"miniatura-difensiva"});
+  const Json has = ResolveBundled(
+      "subbuteo-rugby", "a rugby la palla ce l'ha lui: dopo il calcio la palla colpisce un mio omino");
+  CHECK(ReadValues(has, "contatto") == Values{"miniatura-difensiva"});
+  // Asked, not stated: no side.
+  const Json asked = ResolveBundled(
+      "subbuteo-rugby", "a rugby dopo il calcio la palla colpisce un mio omino. La palla è sua?");
+  CHECK(ReadValues(asked, "contatto") == Values{"miniatura-offensiva"});
 }

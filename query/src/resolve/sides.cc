@@ -76,6 +76,15 @@ bool Boundary(const std::string& text, const std::vector<Token>& t, size_t a) {
   return false;
 }
 
+// Whether the clause of token k ends with a question mark ("palla mia adesso?").
+bool Asked(const std::string& text, const std::vector<Token>& t, size_t k) {
+  for (size_t j = k < t.size() ? t[k].end : text.size(); j < text.size(); ++j) {
+    if (text[j] == '?') return true;
+    if (std::string(",;.:!()").find(text[j]) != std::string::npos) return false;
+  }
+  return false;
+}
+
 struct Teller {
   int attacker = 0, defender = 0;  // statements found for each side
   std::set<size_t> cues;           // token indices of first-person role statements
@@ -125,6 +134,23 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
           (In(kOpponent, n2) &&
            (word(i, 1) == "dell" || word(i, 1) == "dello" || word(i, 1) == "del")))
         vote(!attack, i, false);
+    }
+    // Whose the ball is, stated (not asked: "la palla è mia o no?"): "la palla era mia",
+    // "palla sua", "ce l'ha lui", "ce l'ho io"; and whose the kick is: "calcio d'inizio suo".
+    if (w == "palla" || w == "pallone" || w == "ovale") {
+      const size_t k = (n1 == "è" || n1 == "e" || n1 == "era") ? i + 2 : i + 1;
+      const std::string owner = k < t.size() ? t[k].word : "";
+      const bool asked = (k + 1 < t.size() && t[k + 1].word == "o") || Asked(text, t, k);
+      if (!asked && (owner == "mia" || owner == "nostra")) vote(true, i, false);
+      if (!asked && (owner == "sua" || owner == "loro")) vote(false, i, false);
+    }
+    if (w == "ce" && n1 == "l" && (word(i, 2) == "ha" || word(i, 2) == "hanno") &&
+        (word(i, 3) == "lui" || word(i, 3) == "lei" || In(kOpponent, word(i, 3))))
+      vote(false, i, false);
+    if (w == "ce" && n1 == "l" && word(i, 2) == "ho" && !Asked(text, t, i + 2)) vote(true, i, false);
+    if (w == "inizio" && (p1 == "d" || p1 == "di") && In(kAttackActions, p2)) {
+      if (n1 == "suo" || n1 == "sua" || n1 == "loro") vote(false, i, false);
+      if (n1 == "mio" || n1 == "nostro") vote(true, i, false);
     }
     // The other side named as the one attacking or defending: "l'avversario attacca",
     // "il mio avversario in attacco", "l'avversario tira".

@@ -6,7 +6,8 @@
 // "avversario" forms are written from the attacker's seat ("mia area di meta" = the
 // attacker's, "omino avversario" = a defender's piece); this reader finds which side the
 // teller is on from what the text says of them (their attacking or defending verbs, their
-// own keeper or defender, the other side named as the one attacking) and, when the teller
+// own keeper or defender, the other side named as the one attacking, whose ball or kick it
+// is as stated, not asked: "la palla era mia", "ce l'ha lui", "calcio d'inizio suo") and, when the teller
 // is the defender, reads such a form as the value of the other side (the value whose id
 // names the other side: "area-22-metri-attaccante" ↔ "area-22-metri-difensore",
 // "miniatura-offensiva" ↔ "miniatura-difensiva", "squadra-in-attacco" ↔
