@@ -3,8 +3,9 @@
 // "nn" typed for "non", a "non" that negates a purpose infinitive only ("per non perdere la
 // palla ho trascinato l'omino"), "fuori" before an area, dice sides named by a relative
 // clause ("la squadra che difende fa 5"), the teller's side from whose ball or kick it is
-// ("la palla era sua", "calcio d'inizio suo"), and a few ways players say a second pass or a
-// corner.
+// ("la palla era sua", "calcio d'inizio suo"), two states of the ball in two sentences (no
+// contradiction), and a few ways players say a second pass, a corner or playing on.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -111,4 +112,23 @@ TEST_CASE("the teller's side from whose ball or kick it is", "[e2e]") {
   const Json asked = ResolveBundled(
       "subbuteo-rugby", "a rugby dopo il calcio la palla colpisce un mio omino. La palla è sua?");
   CHECK(ReadValues(asked, "contatto") == Values{"miniatura-offensiva"});
+}
+
+TEST_CASE("two states in two sentences are a story, not a contradiction", "[e2e]") {
+  // Subbuteo: playing on while the ball still rolls is the advantage taken de facto; the ball
+  // stopped later, in another sentence, contradicts nothing.
+  const Json j = ResolveBundled(
+      "subbuteo",
+      "il difensore mi colpisce l'omino col marcamento e io continuo a giocare mentre la palla "
+      "rotola ancora. A palla ferma chiedo il back.");
+  const Values events = ReadValues(j, "evento");
+  CHECK(std::count(events.begin(), events.end(), "gioco-continuato-palla-in-movimento") == 1);
+  CHECK(FirstSanction(j) == "vantaggio/attaccante");
+  // In one sentence the two states still contradict each other.
+  auto r = arbitro::test::RunArbitro(
+      {"--index", arbitro::test::BundledCorpusIndex(), "resolve", "--game", "subbuteo",
+       "la palla rotola ancora e la palla ferma"},
+      arbitro::test::CorpusEnv(ARBITRO_CORPUS_DIR));
+  CHECK(r.exit_code != 0);
+  CHECK(r.err.find("fatti contraddittori") != std::string::npos);
 }

@@ -305,6 +305,17 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       }
     }
   }
+  // The sentence of each content word (a full stop, "!" or "?" ends one).
+  std::vector<size_t> sentence(words.size(), 0);
+  for (size_t j = 1; j < words.size(); ++j) {
+    sentence[j] = sentence[j - 1];
+    for (size_t k = content[j - 1].end; k < content[j].begin && k < text.size(); ++k) {
+      if (text[k] == '.' || text[k] == '!' || text[k] == '?') {
+        ++sentence[j];
+        break;
+      }
+    }
+  }
   // The same object described twice with different values is a contradiction:
   // two multi-word readings of a two-valued fact (a state such as still / moving)
   // about the same head word ("palla ferma" / "palla in movimento"). Facts with many
@@ -321,6 +332,11 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
     for (size_t a = 0; a < list.size(); ++a) {
       for (size_t b = a + 1; b < list.size(); ++b) {
         if (list[a].value == list[b].value || !list[a].from_text || !list[b].from_text) continue;
+        // In two sentences the story moves on ("la palla rotola ancora. A palla ferma chiedo
+        // il back"): a state and a later one.
+        if (sentence[std::min(list[a].first, words.size() - 1)] !=
+            sentence[std::min(list[b].first, words.size() - 1)])
+          continue;
         const std::string ha = head(list[a]), hb = head(list[b]);
         if (!ha.empty() && ha == hb) {
           contradictions->push_back("«" + list[a].words + "» e «" + list[b].words + "» (" + fact +

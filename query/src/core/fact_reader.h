@@ -5,7 +5,8 @@
 // game's vocabulary (stemmed, stopwords ignored, typos corrected through the
 // spelling dictionary); "non" before a form flips a two-valued fact. A fact may hold
 // several values (subject and object of a sentence); the same thing described with
-// two values ("palla ferma" … "palla in movimento") is a contradiction.
+// two values ("palla ferma" … "palla in movimento") in one sentence is a contradiction (in
+// two, the story moves on: "la palla rotola ancora. A palla ferma chiedo il back").
 #pragma once
 
 #include <map>
