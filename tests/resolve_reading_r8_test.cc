@@ -132,3 +132,33 @@ TEST_CASE("two states in two sentences are a story, not a contradiction", "[e2e]
   CHECK(r.exit_code != 0);
   CHECK(r.err.find("fatti contraddittori") != std::string::npos);
 }
+
+TEST_CASE("who reaches the ball's square, from the teller's seat", "[e2e]") {
+  // Soccer Tactics: the person of "arrivare"/"raggiungere", its subject or the piece it
+  // reaches with says the side.
+  const Json theirs = ResolveBundled(
+      "soccer-tactics",
+      "passo la palla in una casella vuota e col dado non ci arrivo con nessuno dei miei; poi lui "
+      "tira e ci arriva con un suo difensore");
+  CHECK(ReadValues(theirs, "sia-raggiunge") == Values{"no"});
+  CHECK(ReadValues(theirs, "sid-raggiunge") == Values{"si"});
+  CHECK(FirstSanction(theirs) == "possesso-palla/squadra-in-difesa");
+  const Json mine = ResolveBundled(
+      "soccer-tactics",
+      "passo la palla in una casella vuota e il mio centrocampista ci arriva; poi nessuna pedina "
+      "avversaria ci arriva");
+  CHECK(ReadValues(mine, "sia-raggiunge") == Values{"si"});
+  CHECK(ReadValues(mine, "sid-raggiunge") == Values{"no"});
+  CHECK(FirstSanction(mine) == "possesso-palla/squadra-in-attacco");
+  const Json both = ResolveBundled(
+      "soccer-tactics",
+      "gioco la palla in una casella libera: la mia punta ci arriva e anche un loro difensore ci "
+      "arriva");
+  CHECK(ReadValues(both, "sia-raggiunge") == Values{"si"});
+  CHECK(ReadValues(both, "sid-raggiunge") == Values{"si"});
+  CHECK(FirstSanction(both) == "contrasto-per-la-palla/");
+  // The ball arriving somewhere is no side reaching it.
+  const Json ball =
+      ResolveBundled("soccer-tactics", "il mio passaggio arriva nella casella vuota");
+  CHECK(ReadValues(ball, "sia-raggiunge").empty());
+}

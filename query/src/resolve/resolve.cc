@@ -470,6 +470,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (!structured) {
       ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions, clean);
       ReadSides(*a.gr, clean, tokens, content, &a.facts);
+      ReadReach(im, *a.gr, clean, tokens, &a.facts);
       a.variants_named = NamedVariants(im, a.gr->rules.game, a.facts, options.variants);
       a.options.variants.insert(a.options.variants.end(), a.variants_named.begin(),
                                 a.variants_named.end());

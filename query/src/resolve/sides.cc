@@ -347,4 +347,97 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
   ReadOwnedPieceActor(gr, text, t, content, at, side, object, passive, facts);
 }
 
+namespace {
+
+// The readings of a canonical sentence that read it whole (as dice.cc restates a roll).
+FactMap ReadWholeSentence(Engine::Impl& im, Engine::Impl::GameResolver& gr,
+                          const std::string& canonical) {
+  std::vector<Token> content;
+  for (const Token& t : im.analyzer->Tokenize(canonical)) {
+    if (!t.stop) content.push_back(t);
+  }
+  FactMap one, whole;
+  std::vector<std::string> contradictions;
+  ReadFacts(im, gr, content, &one, &contradictions, canonical);
+  for (auto& [fact, list] : one) {
+    for (Reading& r : list) {
+      if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
+    }
+  }
+  return whole;
+}
+
+}  // namespace
+
+void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& text,
+               const std::vector<Token>& t, FactMap* facts) {
+  // The pieces and roles a possessive binds to a side ("il mio numero 7", "un suo difensore").
+  static const std::set<std::string> kPieces = {
+      "omino",      "omini",    "pedina",     "pedine",     "numero",    "giocatore",
+      "calciatore", "portiere", "difensore",  "difensori",  "attaccante", "attaccanti",
+      "centrocampista", "centrocampisti", "mediano", "punta", "ala", "terzino"};
+  static const std::set<std::string> kFirstVerbs = {"arrivo", "raggiungo", "arriviamo",
+                                                    "raggiungiamo"};
+  static const std::set<std::string> kNone = {"nessuno", "nessuna", "nessun"};
+  static const std::set<std::string> kThird = {"lui", "lei"};
+  static const std::set<std::string> kTheirsAll = {"suo", "sua", "suoi", "sue", "loro"};
+  static const std::set<std::string> kPlace = {"palla", "pallone", "casella"};
+  static const std::set<std::string> kWith = {"con", "col", "coi"};
+  // Restatements no game reads say nothing.
+  const FactMap attack = ReadWholeSentence(im, gr, "l attacco raggiunge la palla");
+  const FactMap defence = ReadWholeSentence(im, gr, "la difesa raggiunge la palla");
+  if (attack.empty() || defence.empty()) return;
+  const TellerSide teller = TellerSideOf(text, t);
+  FactMap said;  // fact → the last value a reach statement gives it
+  for (size_t i = 0; i < t.size(); ++i) {
+    const std::string& w = t[i].word;
+    if (w.rfind("arriv", 0) != 0 && w.rfind("raggiung", 0) != 0) continue;
+    // Reaching the ball's square: "ci arriva", "arriva sulla palla", "raggiunge la casella".
+    bool place = i > 0 && t[i - 1].word == "ci";
+    for (size_t k = i + 1; k < t.size() && k <= i + 3 && !Boundary(text, t, k - 1); ++k)
+      place = place || In(kPlace, t[k].word);
+    if (!place) continue;
+    // Negated: "non ci arriva", "non raggiunge", "con nessuna pedina".
+    bool negated = (i > 0 && t[i - 1].word == "non") || (i > 1 && t[i - 2].word == "non");
+    // Whose: the verb's person, its subject before it, the piece it reaches with after it.
+    int me = In(kFirstVerbs, w) ? 1 : 0, them = 0;
+    for (size_t j = i; j > 0 && i - j < 6; --j) {
+      const size_t k = j - 1;
+      if (Boundary(text, t, k)) break;
+      const std::string& v = t[k].word;
+      const std::string next = k + 1 < t.size() ? t[k + 1].word : "";
+      if (v == "io") ++me;
+      if (In(kNone, v)) negated = true;  // "nessuna sua pedina ci arriva"
+      if (In(kThird, v) || In(kOpponent, v)) ++them;
+      if (In(kMine, v) && In(kPieces, next)) ++me;
+      if (In(kTheirsAll, v) && In(kPieces, next)) ++them;
+    }
+    for (size_t k = i + 1; k < t.size() && k <= i + 6 && !Boundary(text, t, k - 1); ++k) {
+      const std::string& v = t[k].word;
+      if (v == "e" || v == "ma" || v == "poi") break;  // another clause: "… e anche un loro …"
+      if (In(kNone, v) && k > 0 && In(kWith, t[k - 1].word)) negated = true;
+      if (!In(kWith, t[k - 1].word) && !In(kNone, t[k - 1].word) && t[k - 1].word != "un" &&
+          t[k - 1].word != "una" && t[k - 1].word != "dei" && t[k - 1].word != "delle")
+        continue;
+      if (In(kMine, v)) ++me;
+      if (In(kTheirsAll, v)) ++them;
+    }
+    if ((me > 0) == (them > 0)) continue;
+    const bool attacker = (me > 0) != (teller == TellerSide::kDefender);
+    const std::string canonical = std::string(attacker ? "l attacco" : "la difesa") +
+                                  (negated ? " non" : "") + " raggiunge la palla";
+    for (auto& [fact, list] : ReadWholeSentence(im, gr, canonical)) {
+      for (Reading r : list) {
+        size_t first = 0;  // the verb's place among the content words
+        for (size_t k = 0; k < i; ++k) first += t[k].stop ? 0 : 1;
+        r.first = first;
+        r.count = 1;
+        r.words = (i > 0 && t[i - 1].word == "ci" ? "ci " : "") + w;
+        said[fact] = {r};
+      }
+    }
+  }
+  for (auto& [fact, list] : said) (*facts)[fact] = list;
+}
+
 }  // namespace arbitro

@@ -42,4 +42,14 @@ TellerSide TellerSideOf(const std::string& text, const std::vector<Token>& token
 void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
                const std::vector<Token>& tokens, const std::vector<Token>& content, FactMap* facts);
 
+// Who reaches the ball's square, as people tell it ("il mio numero 7 ci arriva", "non ci
+// arrivo con nessuno dei miei", "lui tira e ci arriva con un suo centrocampista", "non
+// raggiunge la casella con nessuna pedina"): the person of the reach verb, or the side of its
+// subject or of the piece it reaches with, from the teller's seat, restated in the words the
+// game's forms read ("l attacco raggiunge la palla", "la difesa non raggiunge la palla"). What
+// the raw text read of the facts these restatements read is replaced. Games whose forms read
+// neither restatement read nothing.
+void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& text,
+               const std::vector<Token>& tokens, FactMap* facts);
+
 }  // namespace arbitro
