@@ -162,3 +162,14 @@ TEST_CASE("who reaches the ball's square, from the teller's seat", "[e2e]") {
       ResolveBundled("soccer-tactics", "il mio passaggio arriva nella casella vuota");
   CHECK(ReadValues(ball, "sia-raggiunge").empty());
 }
+
+TEST_CASE("the other side rolling the die says nothing of who attacks", "[e2e]") {
+  // "l'avversario tira il dado" rolls; "l'avversario tira" alone shoots (he attacks).
+  const Json j = ResolveBundled(
+      "soccer-tactics",
+      "metto la palla in una casella vuota, ritiro e il mio numero 9 ci arriva. Poi "
+      "l'avversario tira il dado ma non raggiunge la casella con nessuna pedina.");
+  CHECK(ReadValues(j, "sia-raggiunge") == Values{"si"});
+  CHECK(ReadValues(j, "sid-raggiunge") == Values{"no"});
+  CHECK(FirstSanction(j) == "possesso-palla/squadra-in-attacco");
+}

@@ -155,8 +155,12 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
     // The other side named as the one attacking or defending: "l'avversario attacca",
     // "il mio avversario in attacco", "l'avversario tira".
     if (In(kOpponent, w)) {
-      for (const std::string& n : {n1, n2}) {
-        if (n.rfind("attacc", 0) == 0 || n == "tira" || n == "calcia" || n == "avanza")
+      for (int d = 1; d <= 2; ++d) {
+        const std::string n = word(i, d);
+        // "l'avversario tira il dado" rolls, whichever side he is on.
+        const bool rolls = n == "tira" && (word(i, d + 1) == "dado" || word(i, d + 2) == "dado" ||
+                                           word(i, d + 1) == "dadi" || word(i, d + 2) == "dadi");
+        if (n.rfind("attacc", 0) == 0 || (n == "tira" && !rolls) || n == "calcia" || n == "avanza")
           vote(false, i, false);
         if (n.rfind("difend", 0) == 0 || n == "difesa") vote(true, i, false);
       }
