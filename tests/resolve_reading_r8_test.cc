@@ -173,3 +173,17 @@ TEST_CASE("the other side rolling the die says nothing of who attacks", "[e2e]")
   CHECK(ReadValues(j, "sid-raggiunge") == Values{"no"});
   CHECK(FirstSanction(j) == "possesso-palla/squadra-in-attacco");
 }
+
+TEST_CASE("one side's two dice are summed", "[e2e]") {
+  // Calciotto's opening roll: 3 + 6 = 9 against 5 + 2 = 7, the higher total wins the ball,
+  // not the higher die (the 6 said again is no new roll).
+  const Json kickoff = ResolveBundled(
+      "calciotto",
+      "per decidere chi inizia tiriamo i due dadi: io faccio 3 e 6, lui 5 e 2; io ho fatto il 6");
+  CHECK(ReadValues(kickoff, "dadi-possesso") == Values{"maggiore"});
+  CHECK(FirstSanction(kickoff) == "possesso-palla/stesso-giocatore");
+  // In a contrast: 3 + 2 = 5 for me (with the ball), 4 + 4 = 8 for him.
+  const Json duel =
+      ResolveBundled("calciotto", "nel contrasto io faccio 3 e 2, lui 4 e 4");
+  CHECK(ReadValues(duel, "punteggio") == Values{"maggiore-difensore"});
+}

@@ -351,7 +351,10 @@ bool KickOff(const std::vector<Token>& t) {
   bool start = false;
   for (size_t i = 0; i < t.size(); ++i) {
     if (In(kDuel, t[i].word)) return false;
-    start = start || In(kStart, t[i].word) ||
+    // "per decidere chi parte", "chi inizia", "chi comincia"
+    const bool who_starts = i > 0 && t[i - 1].word == "chi" &&
+                            (t[i].word == "parte" || t[i].word == "inizia" || t[i].word == "comincia");
+    start = start || In(kStart, t[i].word) || who_starts ||
             (t[i].word == "possesso" && i >= 2 && t[i - 1].word == "il" &&
              (t[i - 2].word == "per" || t[i - 2].word == "stabilire"));
   }
@@ -400,6 +403,7 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   // "N contro M", or a side word just before when another number is a roll ("e lui 6").
   std::vector<Roll> rolls;
   std::vector<size_t> elliptic;  // numbers right after a side word, rolls if any other is
+  std::vector<size_t> second_dice;  // "5 e 4": the second die of the roll two words before
   for (size_t i = 0; i < t.size(); ++i) {
     const int n = NumberOf(t[i].word);
     if (!n) continue;
@@ -444,6 +448,12 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
         subject = i;
       roll = subject < i && In(kRollVerbs, t[subject - 1].word);
     }
+    // "io faccio 5 e 4": the second of one side's two dice, added to the first.
+    if (!roll && i >= 2 && t[i - 1].word == "e" && !rolls.empty() && rolls.back().at == i - 2 &&
+        NumberOf(t[i - 2].word)) {
+      second_dice.push_back(i);
+      continue;
+    }
     if (roll) {
       rolls.push_back({i, i, n, Side::kNone});
     } else if (i > 0) {
@@ -460,6 +470,30 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
     return out;
   }
   for (size_t i : elliptic) rolls.push_back({i, i, NumberOf(t[i].word), Side::kNone});
+  for (size_t i : elliptic) {  // "lui 6 e 1": an elliptic roll's second die
+    if (i + 2 < t.size() && t[i + 1].word == "e" && NumberOf(t[i + 2].word) &&
+        !In(kUnits, i + 3 < t.size() ? t[i + 3].word : ""))
+      second_dice.push_back(i + 2);
+  }
+  std::vector<int> dice_said;  // the dice of the summed rolls
+  for (size_t j : second_dice) {
+    for (Roll& r : rolls) {
+      if (r.at + 2 != j) continue;
+      dice_said.push_back(r.value);
+      dice_said.push_back(NumberOf(t[j].word));
+      r.value += NumberOf(t[j].word);
+    }
+  }
+  // A die of a summed roll named again after it ("avendo fatto il 6") is no new roll.
+  if (!second_dice.empty()) {
+    const size_t last_sum = second_dice.back();
+    rolls.erase(std::remove_if(rolls.begin(), rolls.end(),
+                               [&](const Roll& r) {
+                                 return r.at > last_sum &&
+                                        std::count(dice_said.begin(), dice_said.end(), r.value) > 0;
+                               }),
+                rolls.end());
+  }
   std::sort(rolls.begin(), rolls.end(), [](const Roll& a, const Roll& b) { return a.at < b.at; });
   // A tie restated as a score after the rolls ("io faccio 8 più il base, lui uguale, 10 a
   // 10"): both sides' totals, which replace the numbers said before.
