@@ -187,3 +187,10 @@ TEST_CASE("one side's two dice are summed", "[e2e]") {
       ResolveBundled("calciotto", "nel contrasto io faccio 3 e 2, lui 4 e 4");
   CHECK(ReadValues(duel, "punteggio") == Values{"maggiore-difensore"});
 }
+
+TEST_CASE("the kicker left offside after a corner, as players say it", "[e2e]") {
+  const Json j = ResolveBundled(
+      "subbuteo", "batto l'angolo e poi l'omino che ha calciato finisce in fuorigioco: cosa si fa?");
+  CHECK(ReadValues(j, "evento") == Values{"battitore-in-fuorigioco"});
+  CHECK(FirstSanction(j) == "automatic-flick/attaccante");
+}
