@@ -194,3 +194,12 @@ TEST_CASE("the kicker left offside after a corner, as players say it", "[e2e]") 
   CHECK(ReadValues(j, "evento") == Values{"battitore-in-fuorigioco"});
   CHECK(FirstSanction(j) == "automatic-flick/attaccante");
 }
+
+TEST_CASE("the ball back off a defender, as players say it", "[e2e]") {
+  const Json j = ResolveBundled(
+      "subbuteo",
+      "tiro col mio omino, la palla sbatte su un difensore e torna indietro sul mio omino: era il "
+      "mio terzo tocco, il conteggio riparte da zero?");
+  CHECK(ReadValues(j, "evento") == Values{"rimbalzo-da-miniatura-del-difensore"});
+  CHECK(FirstSanction(j) == "conteggio-non-azzerato/difensore");
+}
