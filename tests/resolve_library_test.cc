@@ -24,7 +24,8 @@ TEST_CASE("resolve reads a description in at most four games of a larger library
   test::WriteMiniCopies(work / "corpus", 5);  // six games: mini, mini-c001 … mini-c005
   const std::string env = test::CorpusEnv(work / "corpus");
   const std::string index = work / "index";
-  REQUIRE(test::RunArbitro({"--index", index, "index", "--corpus", work / "corpus"}).exit_code == 0);
+  REQUIRE(test::RunArbitro({"--index", index, "index", "--corpus", work / "corpus"}).exit_code ==
+          0);
 
   const std::string situation = "la miniatura colpisce l'avversario prima della palla";
   const test::RunResult inferred =
@@ -34,8 +35,8 @@ TEST_CASE("resolve reads a description in at most four games of a larger library
   CHECK(GamesRead(inferred.out) == 4);
   CHECK(inferred.out.find("Gioco: mini") != std::string::npos);
 
-  const test::RunResult given =
-      test::RunArbitro({"--index", index, "resolve", "--explain", "--game", "mini-c004", situation}, env);
+  const test::RunResult given = test::RunArbitro(
+      {"--index", index, "resolve", "--explain", "--game", "mini-c004", situation}, env);
   INFO(given.out << given.err);
   REQUIRE(given.exit_code == 0);
   CHECK(given.out.find("Gioco: mini-c004") != std::string::npos);

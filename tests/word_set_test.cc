@@ -1,10 +1,10 @@
 // WordSet (query/src/core/word_set.h): the readers' word lists, looked up by length and
 // first byte before a binary search; they must answer exactly as the std::set they replace.
+#include "core/word_set.h"
+
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
-
-#include "core/word_set.h"
 
 using arbitro::WordSet;
 
@@ -27,7 +27,8 @@ TEST_CASE("WordSet holds exactly its words", "[unit]") {
 
 TEST_CASE("WordSet iterates in sorted order, as a std::set", "[unit]") {
   const WordSet s = {"tre", "due", "uno", "due"};
-  CHECK(std::vector<std::string>(s.begin(), s.end()) == std::vector<std::string>{"due", "tre", "uno"});
+  CHECK(std::vector<std::string>(s.begin(), s.end()) ==
+        std::vector<std::string>{"due", "tre", "uno"});
 }
 
 TEST_CASE("WordSet takes words of any length and bytes", "[unit]") {

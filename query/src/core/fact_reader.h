@@ -5,7 +5,8 @@
 // game's vocabulary (stemmed, stopwords ignored, typos corrected through the
 // spelling dictionary); "non" before a form flips a two-valued fact. A fact may hold
 // several values (subject and object of a sentence); the same thing described with
-// two values ("palla ferma" … "palla in movimento") is a contradiction.
+// two values ("palla ferma" … "palla in movimento") in one sentence is a contradiction (in
+// two, the story moves on: "la palla rotola ancora. A palla ferma chiedo il back").
 #pragma once
 
 #include <map>
@@ -29,6 +30,9 @@ struct Engine::Impl::GameResolver {
     // A form of one content word written as a prepositional phrase ("sul portiere", "in
     // diagonale"): it reads that word only after a preposition.
     bool prepositional = false;
+    // A verb and the ball as its object ("prende la palla", "calcia l ovale"): the ball
+    // may be said by a clitic pronoun before the verb instead ("non la prende"; ReadFacts).
+    bool ball_object = false;
   };
   std::vector<Form> forms;
   std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices

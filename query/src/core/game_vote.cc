@@ -80,7 +80,7 @@ std::vector<std::pair<std::string, double>> Engine::Impl::RankGamesByWords(
   std::set<std::string> seen;
   std::vector<std::pair<unsigned, unsigned>> counts;
   std::vector<double> df(names.size(), 0);  // this word's documents per game, reset after use
-  std::vector<size_t> holding;               // the games with df > 0
+  std::vector<size_t> holding;              // the games with df > 0
   // The terms the model of players' words reads too (GameWordTerms), each once.
   for (const std::string& term : GameWordTerms(tokens)) {
     if (!seen.insert(term).second) continue;
@@ -101,7 +101,8 @@ std::vector<std::pair<std::string, double>> Engine::Impl::RankGamesByWords(
       }
     } else {
       for (auto it = xdb.postlist_begin(term); it != xdb.postlist_end(term); ++it) {
-        if (*it < doc_game.size() && doc_game[*it] >= 0) count(static_cast<size_t>(doc_game[*it]), 1);
+        if (*it < doc_game.size() && doc_game[*it] >= 0)
+          count(static_cast<size_t>(doc_game[*it]), 1);
       }
     }
     for (size_t g : holding) {

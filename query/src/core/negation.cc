@@ -9,25 +9,26 @@ namespace {
 
 // Modal verbs that are not stopwords ("posso", "può", "devo", "deve" are, so "non posso
 // giocare il vantaggio" already has "non" one word before the infinitive).
-const WordSet kModals = {
-    "voglio",   "vuoi",    "vuole",   "vogliamo", "vogliono",  "volevo",   "voleva",
-    "volevamo", "riesco",  "riesci",  "riesce",   "riusciamo", "riescono", "riuscivo",
-    "riusciva", "intendo", "intende", "potevo",   "poteva",    "possiamo", "possono",
-    "puoi",     "dovevo",  "doveva",  "dobbiamo", "devono",    "sapevo"};
+const WordSet kModals = {"voglio",   "vuoi",     "vuole",    "vogliamo", "vogliono", "volevo",
+                         "voleva",   "volevamo", "riesco",   "riesci",   "riesce",   "riusciamo",
+                         "riescono", "riuscivo", "riusciva", "intendo",  "intende",  "potevo",
+                         "poteva",   "possiamo", "possono",  "puoi",     "dovevo",   "doveva",
+                         "dobbiamo", "devono",   "sapevo"};
 
 // Auxiliaries and adverbs that may stand between "non" and the verb it negates ("non
 // aveva ancora fatto", "non era mai uscita", "non ha più toccato").
-const WordSet kBridges = {
-    "aveva",   "avevo", "avevi", "avevamo", "avevano", "era",     "ero",     "erano",
-    "eravamo", "stato", "stata", "stati",   "state",   "sia",     "fosse",   "ancora",
-    "mai",     "più",   "piu",   "affatto", "proprio", "neanche", "nemmeno", "ancor"};
+const WordSet kBridges = {"aveva", "avevo",   "avevi",   "avevamo", "avevano", "era",
+                          "ero",   "erano",   "eravamo", "stato",   "stata",   "stati",
+                          "state", "sia",     "fosse",   "ancora",  "mai",     "più",
+                          "piu",   "affatto", "proprio", "neanche", "nemmeno", "ancor"};
 
-const WordSet kPossessives = {
-    "mio",    "mia",    "miei",   "mie",    "tuo",    "tua",    "tuoi",
-    "tue",    "suo",    "sua",    "suoi",   "sue",    "nostro", "nostra",
-    "nostri", "nostre", "vostro", "vostra", "vostri", "vostre", "loro"};
+const WordSet kPossessives = {"mio",    "mia",    "miei",   "mie",    "tuo",    "tua",    "tuoi",
+                              "tue",    "suo",    "sua",    "suoi",   "sue",    "nostro", "nostra",
+                              "nostri", "nostre", "vostro", "vostra", "vostri", "vostre", "loro"};
 
-bool IsNone(const std::string& w) { return w == "nessun" || w == "nessuna" || w == "nessuno"; }
+bool IsNone(const std::string& w) {
+  return w == "nessun" || w == "nessuna" || w == "nessuno";
+}
 
 }  // namespace
 
@@ -55,8 +56,12 @@ bool NoneSubject(const std::vector<Token>& words, size_t i,
   return false;
 }
 
-bool IsPossessive(const std::string& w) { return kPossessives.count(w) > 0; }
-const WordSet& PossessiveWords() { return kPossessives; }
+bool IsPossessive(const std::string& w) {
+  return kPossessives.count(w) > 0;
+}
+const WordSet& PossessiveWords() {
+  return kPossessives;
+}
 
 bool IsInfinitive(const std::string& w) {
   return w.size() > 4 &&

@@ -14,13 +14,13 @@ enum class Thing { kNone, kBall, kPiece, kOther };  // kOther: own side's piece,
 // What a word names among the things a contact order is about.
 Thing ThingOf(const std::vector<Token>& t, size_t i) {
   static const WordSet kBall = {"palla", "pallone", "ovale", "sfera", "pallina"};
-  static const WordSet kPiece = {
-      "miniatura",  "omino",     "pedina",     "giocatore", "calciatore", "avversario",
-      "avversaria", "difensore", "attaccante", "portiere",  "portatore",  "placcatore"};
+  static const WordSet kPiece = {"miniatura",  "omino",      "pedina",     "giocatore",
+                                 "calciatore", "avversario", "avversaria", "difensore",
+                                 "attaccante", "portiere",   "portatore",  "placcatore"};
   static const WordSet kSeveral = {"miniature", "omini",     "pedine",   "giocatori",
-                                                 "avversari", "difensori", "compagno", "compagni"};
+                                   "avversari", "difensori", "compagno", "compagni"};
   static const WordSet kMany = {"due",  "tre",   "più",   "piu",     "varie",
-                                              "vari", "altre", "altri", "propria", "proprio"};
+                                "vari", "altre", "altri", "propria", "proprio"};
   const std::string& w = t[i].word;
   if (kBall.count(w)) return Thing::kBall;
   if (kSeveral.count(w)) return Thing::kOther;

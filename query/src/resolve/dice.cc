@@ -32,9 +32,9 @@ bool In(const WordSet& s, std::string_view w) {
 // The value of a number written in digits or in words; 0 when the word is none.
 int NumberOf(std::string_view w) {
   // Index i holds the word for i + 1.
-  static constexpr std::string_view kWords[] = {"uno",   "due",  "tre",  "quattro", "cinque",
-                                                "sei",   "sette", "otto", "nove",   "dieci",
-                                                "undici", "dodici"};
+  static constexpr std::string_view kWords[] = {"uno",    "due",   "tre",    "quattro",
+                                                "cinque", "sei",   "sette",  "otto",
+                                                "nove",   "dieci", "undici", "dodici"};
   if (!w.empty() &&
       std::all_of(w.begin(), w.end(), [](unsigned char c) { return std::isdigit(c); })) {
     if (w.size() > 2) return 0;
@@ -56,7 +56,7 @@ const WordSet kRollVerbs = {
     "contro",    "fare",      "tirare",    "ottenere",    "totalizzato", "realizzato"};
 // "finiscono a 10", "si ferma a 8": a roll verb two words back.
 const WordSet kReachVerbs = {"finiscono", "finisce",  "ferma",  "fermano",
-                                           "arriva",    "arrivano", "chiude", "chiudono"};
+                             "arriva",    "arrivano", "chiude", "chiudono"};
 // "arriva solo a 9": adverbs between a reach verb and its number.
 const WordSet kOnly = {"solo", "soltanto", "solamente", "appena", "giusto"};
 // Words a number may stand before without being a roll.
@@ -69,29 +69,27 @@ const WordSet kUnits = {
     "spostamenti", "passaggi",   "dadi",       "dado",    "difensori",  "attaccanti", "squadre",
     "tempi",       "contro"};
 const WordSet kMe = {"io",     "mio",     "mia",       "miei",   "mie",
-                                   "noi",    "nostro",  "nostra",    "nostri", "nostre",
-                                   "faccio", "ottengo", "totalizzo", "lancio", "realizzo"};
+                     "noi",    "nostro",  "nostra",    "nostri", "nostre",
+                     "faccio", "ottengo", "totalizzo", "lancio", "realizzo"};
 const WordSet kThem = {"lui",        "lei",   "suo",        "sua",        "suoi",
-                                     "sue",        "loro",  "avversario", "avversaria", "avversari",
-                                     "avversarie", "altro", "altra"};
+                       "sue",        "loro",  "avversario", "avversaria", "avversari",
+                       "avversarie", "altro", "altra"};
 const WordSet kAttacker = {"attaccante", "attacco", "tiratore", "sia", "portatore"};
 const WordSet kDefender = {"difensore", "difesa", "portiere", "portierino", "sid"};
 const WordSet kBoth = {"entrambi", "entrambe",  "ambedue",     "tiriamo",
-                                     "facciamo", "otteniamo", "totalizziamo"};
+                       "facciamo", "otteniamo", "totalizziamo"};
 // "il 6 del difensore": what names whose a number is, after it.
 const WordSet kOf = {"del", "dello", "della", "dell", "dei", "degli", "di"};
 // Articles, alone or joined to a preposition, before a possessive ("al mio 4").
-const WordSet kArticles = {
-    "il",   "lo",    "la",    "i",     "gli", "le",    "al",    "allo", "alla",  "ai",
-    "agli", "alle",  "col",   "coi",   "del", "dello", "della", "dei",  "degli", "delle",
-    "nel",  "nello", "nella", "nei",   "sul", "sullo", "sulla", "sui",  "un",    "uno",
-    "una",  "dal",   "dallo", "dalla", "l",   "all",   "dell",  "nell", "sull",  "dall"};
+const WordSet kArticles = {"il",    "lo",    "la",    "i",     "gli",  "le",    "al",    "allo",
+                           "alla",  "ai",    "agli",  "alle",  "col",  "coi",   "del",   "dello",
+                           "della", "dei",   "degli", "delle", "nel",  "nello", "nella", "nei",
+                           "sul",   "sullo", "sulla", "sui",   "un",   "uno",   "una",   "dal",
+                           "dallo", "dalla", "l",     "all",   "dell", "nell",  "sull",  "dall"};
 // "ho fatto 11": past participles of roll verbs, whose auxiliary says the person.
-const WordSet kPastRolls = {"fatto",    "tirato",      "ottenuto",
-                                          "lanciato", "totalizzato", "realizzato"};
-const WordSet kPossessives = {"mio",    "mia",    "miei",   "mie", "nostro",
-                                            "nostra", "nostri", "nostre", "suo", "sua",
-                                            "suoi",   "sue",    "loro"};
+const WordSet kPastRolls = {"fatto", "tirato", "ottenuto", "lanciato", "totalizzato", "realizzato"};
+const WordSet kPossessives = {"mio",    "mia", "miei", "mie",  "nostro", "nostra", "nostri",
+                              "nostre", "suo", "sua",  "suoi", "sue",    "loro"};
 
 Side Opposite(Side s) {
   switch (s) {
@@ -117,7 +115,9 @@ bool IsRole(Side s) {
 // said of ("il mio attaccante": kMe).
 Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
   const std::string_view w = t[i].word;
-  auto prev = [&](size_t k) -> std::string_view { return i >= k ? t[i - k].word : std::string_view(); };
+  auto prev = [&](size_t k) -> std::string_view {
+    return i >= k ? t[i - k].word : std::string_view();
+  };
   auto next = [&](size_t k) -> std::string_view {
     return i + k < t.size() ? t[i + k].word : std::string_view();
   };
@@ -126,8 +126,15 @@ Side SideAt(const std::vector<Token>& t, size_t i, Side* bound_person) {
   if (In(kAttacker, w)) role = Side::kAttacker;
   if (In(kDefender, w)) role = Side::kDefender;
   // "chi tira", "chi ha la palla", "con la palla", "quello col pallone", "chi contrasta".
-  if ((w == "tira" || w == "attacca") && prev(1) == "chi") role = Side::kAttacker;
-  if ((w == "contrasta" || w == "difende") && prev(1) == "chi") role = Side::kDefender;
+  // Also as a relative clause: "la squadra che attacca", "l'omino che contrasta".
+  const bool who = prev(1) == "chi" || prev(1) == "che";
+  if ((w == "tira" || w == "attacca") && who) role = Side::kAttacker;
+  if ((w == "contrasta" || w == "difende") && who) role = Side::kDefender;
+  // "chi entra in contrasto", "chi va in contrasto", "chi tenta il contrasto".
+  if (w == "contrasto" && prev(3) == "chi" &&
+      ((prev(1) == "in" && (prev(2) == "entra" || prev(2) == "va")) ||
+       (prev(1) == "il" && (prev(2) == "tenta" || prev(2) == "fa"))))
+    role = Side::kDefender;
   // "la squadra A", "la squadra D".
   if (w == "a" && prev(1) == "squadra") role = Side::kAttacker;
   if (w == "d" && prev(1) == "squadra") role = Side::kDefender;
@@ -195,16 +202,18 @@ bool Against(const std::vector<Token>& t, size_t a, size_t b) {
 // contrasto", "il contrasto lo vince lui". Only next to a duel word, so that "vinco la
 // partita" says nothing of the dice.
 void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* out) {
-  static const WordSet kDuel = {"contrasto", "contrasti", "duello",   "tackle",
-                                              "dadi",      "dado",      "punteggio", "punti"};
+  static const WordSet kDuel = {"contrasto", "contrasti", "duello",    "tackle",
+                                "dadi",      "dado",      "punteggio", "punti"};
   static const WordSet kBy = {"da", "dal", "dall", "dalla", "dai"};
   static const WordSet kThird = {"lui",        "lei",       "loro",  "avversario",
-                                               "avversaria", "avversari", "altro", "altra"};
+                                 "avversaria", "avversari", "altro", "altra"};
   static const WordSet kThan = {"di", "del", "dello", "della", "dell", "dei"};
-  static const WordSet kFirstPersonRolls = {
-      "faccio", "facciamo",  "tiro",         "tiriamo",  "ottengo",    "otteniamo",
-      "lancio", "totalizzo", "totalizziamo", "realizzo", "realizziamo"};
-  auto word = [&](size_t i) -> std::string_view { return i < t.size() ? t[i].word : std::string_view(); };
+  static const WordSet kFirstPersonRolls = {"faccio",       "facciamo",  "tiro",       "tiriamo",
+                                            "ottengo",      "otteniamo", "lancio",     "totalizzo",
+                                            "totalizziamo", "realizzo",  "realizziamo"};
+  auto word = [&](size_t i) -> std::string_view {
+    return i < t.size() ? t[i].word : std::string_view();
+  };
   for (size_t i = 0; i < t.size(); ++i) {
     const std::string_view w = t[i].word;
     Side winner = Side::kNone;
@@ -224,8 +233,8 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
     // person, a possessive, a role), the side named before the comparison (its subject),
     // each the other's opposite when only one is said.
     if (w == "più" || w == "piu" || w == "meno") {
-      static const WordSet kScoreWords = {"alto", "alta", "elevato", "basso", "bassa",
-                                                        "punti", "punteggio"};
+      static const WordSet kScoreWords = {"alto",  "alta",  "elevato",  "basso",
+                                          "bassa", "punti", "punteggio"};
       size_t j = i + 1;
       if (In(kScoreWords, word(j))) ++j;
       const bool lower = (w == "meno") != (word(i + 1) == "basso" || word(i + 1) == "bassa");
@@ -246,7 +255,8 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
       if (other != Side::kNone || subject != Side::kNone) {
         for (size_t k = i; k-- > 0 && k + 6 >= i && subject == Side::kNone;) {
           if (In(kFirstPersonRolls, t[k].word) ||
-              (t[k].word == "fatto" && k > 0 && (t[k - 1].word == "ho" || t[k - 1].word == "abbiamo"))) {
+              (t[k].word == "fatto" && k > 0 &&
+               (t[k - 1].word == "ho" || t[k - 1].word == "abbiamo"))) {
             subject = Side::kMe;
             break;
           }
@@ -260,7 +270,8 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
     }
     if (winner == Side::kNone) continue;
     bool duel = false;
-    for (size_t k = i >= kDuelWindow ? i - kDuelWindow : 0; k < t.size() && k <= i + kDuelWindow; ++k)
+    for (size_t k = i >= kDuelWindow ? i - kDuelWindow : 0; k < t.size() && k <= i + kDuelWindow;
+         ++k)
       duel = duel || In(kDuel, t[k].word);
     if (!duel) continue;
     const Side role = IsRole(winner) ? winner : winner == Side::kMe ? me : Opposite(me);
@@ -272,8 +283,7 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
 
 // What the game's forms read of a restated statement: only forms that read the whole of
 // it ("attaccante tira 6" is the attacker's roll, not the piece "attaccante").
-FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr,
-                  const std::string& canonical) {
+FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& canonical) {
   std::vector<Token> content;
   for (const Token& t : im.analyzer->Tokenize(canonical)) {
     if (!t.stop) content.push_back(t);
@@ -302,11 +312,10 @@ struct Roll {
 // both sides rolled the number; else the side said to have won (Outcome) rolled the higher. Rolls
 // to *rolls.
 void DuelScore(const std::vector<Token>& t, Side me, std::vector<Roll>* rolls) {
-  static const WordSet kDuel = {"contrasto", "contrasti", "duello",
-                                              "tackle",    "dadi",      "dado"};
-  static const WordSet kMatch = {
-      "partita", "gol",    "reti",  "rete",   "risultato", "rigori",    "tempo",        "tempi",
-      "finale",  "torneo", "siamo", "stiamo", "sul",       "vantaggio", "supplementari"};
+  static const WordSet kDuel = {"contrasto", "contrasti", "duello", "tackle", "dadi", "dado"};
+  static const WordSet kMatch = {"partita", "gol",    "reti",  "rete",      "risultato",
+                                 "rigori",  "tempo",  "tempi", "finale",    "torneo",
+                                 "siamo",   "stiamo", "sul",   "vantaggio", "supplementari"};
   for (size_t i = 0; i + 2 < t.size(); ++i) {
     const int a = NumberOf(t[i].word), b = NumberOf(t[i + 2].word);
     if (!a || !b || t[i + 1].word != "a") continue;
@@ -343,13 +352,16 @@ void DuelScore(const std::vector<Token>& t, Side me, std::vector<Roll>* rolls) {
 // duel (a contrast, the goalkeeper, a shot on goal).
 bool KickOff(const std::vector<Token>& t) {
   static const WordSet kStart = {"inizio", "iniziale", "sorteggio"};
-  static const WordSet kDuel = {"contrasto",   "contrasti",  "contrasta",
-                                              "contrastare", "duello",     "tackle",
-                                              "portiere",    "portierino", "porta"};
+  static const WordSet kDuel = {"contrasto", "contrasti", "contrasta",  "contrastare", "duello",
+                                "tackle",    "portiere",  "portierino", "porta"};
   bool start = false;
   for (size_t i = 0; i < t.size(); ++i) {
     if (In(kDuel, t[i].word)) return false;
-    start = start || In(kStart, t[i].word) ||
+    // "per decidere chi parte", "chi inizia", "chi comincia"
+    const bool who_starts =
+        i > 0 && t[i - 1].word == "chi" &&
+        (t[i].word == "parte" || t[i].word == "inizia" || t[i].word == "comincia");
+    start = start || In(kStart, t[i].word) || who_starts ||
             (t[i].word == "possesso" && i >= 2 && t[i - 1].word == "il" &&
              (t[i - 2].word == "per" || t[i - 2].word == "stabilire"));
   }
@@ -376,7 +388,9 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   if (me == Side::kNone) {
     for (size_t i = 0; i < t.size(); ++i) {
       const std::string_view w = t[i].word;
-      auto prev = [&](size_t k) -> std::string_view { return i >= k ? t[i - k].word : std::string_view(); };
+      auto prev = [&](size_t k) -> std::string_view {
+        return i >= k ? t[i - k].word : std::string_view();
+      };
       if (w == "difendo" || w == "difendendo") me = Side::kDefender;
       // "ho rubato palla", "rubo il pallone": the teller took it from the side that had it.
       if ((w == "palla" || w == "pallone") &&
@@ -397,7 +411,8 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   // The numbers that are rolls: a roll verb shortly before (articles and "solo" aside), or
   // "N contro M", or a side word just before when another number is a roll ("e lui 6").
   std::vector<Roll> rolls;
-  std::vector<size_t> elliptic;  // numbers right after a side word, rolls if any other is
+  std::vector<size_t> elliptic;     // numbers right after a side word, rolls if any other is
+  std::vector<size_t> second_dice;  // "5 e 4": the second die of the roll two words before
   for (size_t i = 0; i < t.size(); ++i) {
     const int n = NumberOf(t[i].word);
     if (!n) continue;
@@ -442,6 +457,12 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
         subject = i;
       roll = subject < i && In(kRollVerbs, t[subject - 1].word);
     }
+    // "io faccio 5 e 4": the second of one side's two dice, added to the first.
+    if (!roll && i >= 2 && t[i - 1].word == "e" && !rolls.empty() && rolls.back().at == i - 2 &&
+        NumberOf(t[i - 2].word)) {
+      second_dice.push_back(i);
+      continue;
+    }
     if (roll) {
       rolls.push_back({i, i, n, Side::kNone});
     } else if (i > 0) {
@@ -458,6 +479,30 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
     return out;
   }
   for (size_t i : elliptic) rolls.push_back({i, i, NumberOf(t[i].word), Side::kNone});
+  for (size_t i : elliptic) {  // "lui 6 e 1": an elliptic roll's second die
+    if (i + 2 < t.size() && t[i + 1].word == "e" && NumberOf(t[i + 2].word) &&
+        !In(kUnits, i + 3 < t.size() ? t[i + 3].word : ""))
+      second_dice.push_back(i + 2);
+  }
+  std::vector<int> dice_said;  // the dice of the summed rolls
+  for (size_t j : second_dice) {
+    for (Roll& r : rolls) {
+      if (r.at + 2 != j) continue;
+      dice_said.push_back(r.value);
+      dice_said.push_back(NumberOf(t[j].word));
+      r.value += NumberOf(t[j].word);
+    }
+  }
+  // A die of a summed roll named again after it ("avendo fatto il 6") is no new roll.
+  if (!second_dice.empty()) {
+    const size_t last_sum = second_dice.back();
+    rolls.erase(std::remove_if(rolls.begin(), rolls.end(),
+                               [&](const Roll& r) {
+                                 return r.at > last_sum &&
+                                        std::count(dice_said.begin(), dice_said.end(), r.value) > 0;
+                               }),
+                rolls.end());
+  }
   std::sort(rolls.begin(), rolls.end(), [](const Roll& a, const Roll& b) { return a.at < b.at; });
   // A tie restated as a score after the rolls ("io faccio 8 più il base, lui uguale, 10 a
   // 10"): both sides' totals, which replace the numbers said before.
@@ -768,8 +813,8 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
     auto& list = it->second;
     list.erase(std::remove_if(list.begin(), list.end(),
                               [&](const Reading& r) {
-                                return r.from_text && r.count == 1 && outcome_words.count(r.first) &&
-                                       !read.count(r.fact);
+                                return r.from_text && r.count == 1 &&
+                                       outcome_words.count(r.first) && !read.count(r.fact);
                               }),
                list.end());
     it = list.empty() ? facts->erase(it) : std::next(it);

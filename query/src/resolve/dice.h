@@ -13,11 +13,14 @@
 // contro il mio 6", "11 contro il suo 8") is the other side's; a duel's result said as a score
 // after a duel word
 // ("contrasto finito 9 a 9", "lo vinco io 5 a 3") gives both rolls (a tie, or the winner
-// the higher); a piece's number ("il mio 7", "col suo 11", "numero 4") is no roll. What it
+// the higher); a piece's number ("il mio 7", "col suo 11", "numero 4") is no roll; one side's
+// two dice ("io faccio 5 e 4, lui 6 e 1") are summed, and a die named again after them
+// ("avendo fatto il 6") is no new roll. What it
 // finds is restated in the words the vocabularies' forms read ("attaccante tira 6",
 // "vince il difensore", "pareggio nei dadi"), so which facts of a game take the values is
 // the game's vocabulary's business, not this reader's. Both sides' rolls at the start of
-// the match ("inizio partita", "sorteggio", no contrast nor goalkeeper said) are the roll
+// the match ("inizio partita", "sorteggio", "per decidere chi parte", no contrast nor
+// goalkeeper said) are the roll
 // for the ball, no duel: restated of the writer ("per il possesso di palla", "faccio il
 // punteggio più alto"/"più basso", "stesso punteggio nel lancio per il possesso").
 #pragma once

@@ -72,20 +72,18 @@ const std::map<std::string, BoundWord> kBoundWords = {
     {"superare", {false, false}}, {"oltrepassa", {false, false}}, {"almeno", {false, true}}};
 // Words of the rules' own geometry ("nel raggio di 5 cm", "il lato del cuneo"): a length
 // that defines a shape, not one measured in the situation.
-const WordSet kShapeWords = {"raggio", "cerchio", "lato",
-                                           "cuneo",  "limite",  "circonferenza"};
+const WordSet kShapeWords = {"raggio", "cerchio", "lato", "cuneo", "limite", "circonferenza"};
 // Words that may stand between such a word and the number ("meno di", "oltre i").
 const WordSet kLinkWords = {"di", "a", "i", "ai", "al", "dei", "del", "il", "lo"};
 
 // What a length is measured from ("a 20 cm dalla linea laterale", "a 3 cm da lui"): the
 // noun after "da" just after the length, over articles and possessives; "" when the text
 // names none.
-const WordSet kFromWords = {"da",   "dal", "dalla", "dallo",
-                                          "dall", "dai", "dagli", "dalle"};
-const WordSet kDeterminers = {
-    "il",   "lo",     "la",     "l",       "i",       "gli",    "le",    "un",
-    "uno",  "una",    "mio",    "mia",     "suo",     "sua",    "tuo",   "tua",
-    "loro", "nostro", "nostra", "proprio", "propria", "stesso", "stessa"};
+const WordSet kFromWords = {"da", "dal", "dalla", "dallo", "dall", "dai", "dagli", "dalle"};
+const WordSet kDeterminers = {"il",     "lo",      "la",      "l",      "i",     "gli",
+                              "le",     "un",      "uno",     "una",    "mio",   "mia",
+                              "suo",    "sua",     "tuo",     "tua",    "loro",  "nostro",
+                              "nostra", "proprio", "propria", "stesso", "stessa"};
 std::string MeasuredFrom(const std::vector<Token>& t, size_t end) {
   for (size_t i = end; i < t.size() && i <= end + 2; ++i) {
     if (!kFromWords.count(t[i].word)) continue;

@@ -121,9 +121,11 @@ void ImplyPhase(const GameRules& rules, FactMap* facts) {
       std::optional<std::set<std::string>> phases;  // the phases all its cases allow
       for (size_t i : cases->second) {
         const RuleCase& c = rules.cases[i];
-        const bool tests_value = std::any_of(c.when.begin(), c.when.end(), [&](const RuleCond& cond) {
-          return cond.fact == name && (cond.op == "eq" || cond.op == "in") && CondHolds(cond, r.value);
-        });
+        const bool tests_value =
+            std::any_of(c.when.begin(), c.when.end(), [&](const RuleCond& cond) {
+              return cond.fact == name && (cond.op == "eq" || cond.op == "in") &&
+                     CondHolds(cond, r.value);
+            });
         if (!tests_value) continue;
         std::set<std::string> allowed;
         for (const RuleCond& cond : c.when) {
@@ -165,15 +167,17 @@ void KeepLastOccurrence(FactMap* facts) {
   auto it = facts->find(kOccurrenceFact);
   if (it == facts->end() || it->second.size() < 2) return;
   auto count = [](const Reading& r) { return std::strtol(r.value.c_str(), nullptr, 10); };
-  auto last = std::max_element(it->second.begin(), it->second.end(),
-                               [&](const Reading& a, const Reading& b) { return count(a) < count(b); });
+  auto last =
+      std::max_element(it->second.begin(), it->second.end(),
+                       [&](const Reading& a, const Reading& b) { return count(a) < count(b); });
   it->second = {*last};
 }
 
 // Resolves within one game: validates structured facts, adds defaults, evaluates.
 // `used` (optional) receives the facts evaluated: read, given and defaults.
 Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::string> contradictions,
-                     const ResolveOptions& options, ResolveResult* result, FactMap* used = nullptr) {
+                     const ResolveOptions& options, ResolveResult* result,
+                     FactMap* used = nullptr) {
   result->game = rules.game;
   for (const auto& [name, value] : options.facts) {
     const RuleFact* fact = rules.Fact(name);
@@ -222,8 +226,9 @@ Status ResolveInGame(const GameRules& rules, FactMap facts, std::vector<std::str
         result->explanation.push_back(
             r.from_text ? (r.words.empty() ? "dato: " : "letto «" + r.words + "»: ") + name +
                               " = " + r.value
-                        : !r.words.empty() ? "dedotto " + name + " = " + r.value + " da «" + r.words + "»"  // ImplyPhase
-                                           : "assunto " + name + " = " + r.value + " (valore predefinito)");
+            : !r.words.empty()
+                ? "dedotto " + name + " = " + r.value + " da «" + r.words + "»"  // ImplyPhase
+                : "assunto " + name + " = " + r.value + " (valore predefinito)");
       }
     }
   }
@@ -299,9 +304,10 @@ void OrderTiedRulings(Engine::Impl& im, const GameRules& rules, ClosestUnits& cl
   }
   if (chosen == 0) return;
   if (!result->explanation.empty()) {  // --explain
-    result->explanation.push_back("a parità di fatti e di parole lette, prima la decisione che cita la "
-                                  "disposizione più vicina alla descrizione: " +
-                                  rulings[chosen].citations[0].citation);
+    result->explanation.push_back(
+        "a parità di fatti e di parole lette, prima la decisione che cita la "
+        "disposizione più vicina alla descrizione: " +
+        rulings[chosen].citations[0].citation);
   }
   std::rotate(rulings.begin(), rulings.begin() + static_cast<long>(chosen),
               rulings.begin() + static_cast<long>(chosen) + 1);
@@ -348,7 +354,8 @@ void RuleByRetrieval(Engine::Impl& im, const GameRules& rules, ClosestUnits& clo
   // The ruling that cites the chosen case comes first.
   const std::string unit = best.doc + "#" + best.eid;
   auto cites = [&](const Ruling& r) {
-    return std::any_of(r.citations.begin(), r.citations.end(), [&](const Citation& c) { return c.id == unit; });
+    return std::any_of(r.citations.begin(), r.citations.end(),
+                       [&](const Citation& c) { return c.id == unit; });
   };
   auto chosen = std::find_if(sub.rulings.begin(), sub.rulings.end(), cites);
   if (chosen == sub.rulings.end()) return;
@@ -366,14 +373,14 @@ void RuleByRetrieval(Engine::Impl& im, const GameRules& rules, ClosestUnits& clo
                           result->facts.end());
       result->facts.push_back({name, r.value, ""});
       if (options.explain) {
-        result->explanation.push_back("dedotto " + name + " = " + r.value + " dalla regola più vicina (" +
-                                      best.citation + ")");
+        result->explanation.push_back("dedotto " + name + " = " + r.value +
+                                      " dalla regola più vicina (" + best.citation + ")");
       }
     }
   }
-  result->notes.push_back(
-      "La decisione è quella della regola più vicina alla descrizione (" + best.citation +
-      "): verificare che i fatti dedotti corrispondano a quanto accaduto.");
+  result->notes.push_back("La decisione è quella della regola più vicina alla descrizione (" +
+                          best.citation +
+                          "): verificare che i fatti dedotti corrispondano a quanto accaduto.");
 }
 
 // Engine::Resolve; with `games`, the choice of game only: every game is evaluated and
@@ -442,7 +449,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   // wins (game_choice.h), the earlier candidate (the game the hints point to) on a tie.
   const RankingWeights& w = im.weights;
   std::vector<std::string> named;                    // games the text names
-  bool named_decides = false;                         // the one game named is the game
+  bool named_decides = false;                        // the one game named is the game
   std::vector<std::pair<std::string, double>> vote;  // the word vote, best first
   std::string vote_first;                            // its winner by its margin
   std::unordered_map<std::string, double> words;     // the players' words model's margins
@@ -487,6 +494,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (!structured) {
       ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions, clean);
       ReadSides(*a.gr, clean, tokens, content, &a.facts);
+      ReadReach(im, *a.gr, clean, tokens, &a.facts);
       a.variants_named = NamedVariants(im, a.gr->rules.game, a.facts, options.variants);
       a.options.variants.insert(a.options.variants.end(), a.variants_named.begin(),
                                 a.variants_named.end());
@@ -585,7 +593,8 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   }
   options.variants = best_options.variants;
   if (named_decides && options.explain) {
-    best.explanation.insert(best.explanation.begin(), "scelto il gioco " + best.game + " (nominato nel testo)");
+    best.explanation.insert(best.explanation.begin(),
+                            "scelto il gioco " + best.game + " (nominato nel testo)");
   }
   if (explain_choice) {
     choice_lines.erase(std::remove(choice_lines.begin(), choice_lines.end(), ""),

@@ -23,22 +23,18 @@ bool StartsWithAny(const std::string& w, const std::vector<std::string>& stems) 
 // The facts that say who acted (evaluate.cc's OffenderOf tests the same two).
 const WordSet kActorFacts = {"autore", "squadra"};
 
-const WordSet kMine = {"mio",    "mia",    "miei",   "mie",
-                                     "nostro", "nostra", "nostri", "nostre"};
+const WordSet kMine = {"mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"};
 // "il loro difensore" (a third-person "suo" rather refers to the sentence's subject).
 const WordSet kTheirs = {"loro"};
-const WordSet kOpponent = {"avversario", "avversaria", "avversari", "avversarie",
-                                         "altrui"};
+const WordSet kOpponent = {"avversario", "avversaria", "avversari", "avversarie", "altrui"};
 // Auxiliaries of the progressive ("sto attaccando") and of a state ("sono in attacco").
 const WordSet kStoFirst = {"sto", "stavo", "stiamo", "stavamo"};
 const WordSet kSonoFirst = {"sono", "ero", "siamo", "eravamo"};
 // The roles a possessive or "avversario" binds to a side.
 const WordSet kAttackRoles = {"attaccante", "attaccanti", "portatore", "tiratore"};
-const WordSet kDefenceRoles = {"difensore", "difensori", "portiere", "portierino",
-                                             "difesa"};
+const WordSet kDefenceRoles = {"difensore", "difensori", "portiere", "portierino", "difesa"};
 // What the side with the ball does: "il mio tiro", "il calcio avversario".
-const WordSet kAttackActions = {"tiro",      "calcio",      "drop",
-                                              "passaggio", "avanzamento", "attacco"};
+const WordSet kAttackActions = {"tiro", "calcio", "drop", "passaggio", "avanzamento", "attacco"};
 const WordSet kDefenceActions = {"marcamento", "placcaggio"};
 // A verb that acts on what follows it ("colpisce un omino del difensore", "tocca il
 // portiere avversario", "prende prima il mio attaccante"): stems of the verbs.
@@ -57,24 +53,32 @@ const WordSet kObjectFiller = {
     "mia",        "miei",       "mie",        "suo",       "sua",    "suoi",   "sue",
     "loro",       "nostro",     "nostra",     "nostri",    "nostre"};
 // "da", "dal", "da parte del": what follows is the agent.
-const WordSet kAgent = {"da",  "dal",   "dallo", "dalla",
-                                      "dai", "dagli", "dall",  "dalle"};
+const WordSet kAgent = {"da", "dal", "dallo", "dalla", "dai", "dagli", "dall", "dalle"};
 // "è stato colpito", "viene toccato": the subject before it is acted on.
 const WordSet kPassiveAux = {"è",     "e",     "viene", "venne", "fu",     "era",
-                                           "stato", "stata", "stati", "state", "vengono"};
+                             "stato", "stata", "stati", "state", "vengono"};
 
 // The teller's first-person verbs of playing the ball, and the words after which such a
 // word is a noun instead.
 const WordSet kBallVerbs = {"tiro", "calcio", "passo", "avanzo", "spingo"};
 const WordSet kBallParticiples = {"tirato", "calciato", "passato", "avanzato"};
 const WordSet kNounComplement = {"di",    "d",   "da",    "dal", "dall",
-                                               "dalla", "del", "della", "dei", "piazzato"};
+                                 "dalla", "del", "della", "dei", "piazzato"};
 
 // Punctuation between tokens a and a + 1 ends a clause.
 bool Boundary(const std::string& text, const std::vector<Token>& t, size_t a) {
   if (a + 1 >= t.size()) return true;
   for (size_t k = t[a].end; k < t[a + 1].begin && k < text.size(); ++k) {
     if (std::string(",;.:!?()").find(text[k]) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// Whether the clause of token k ends with a question mark ("palla mia adesso?").
+bool Asked(const std::string& text, const std::vector<Token>& t, size_t k) {
+  for (size_t j = k < t.size() ? t[k].end : text.size(); j < text.size(); ++j) {
+    if (text[j] == '?') return true;
+    if (std::string(",;.:!()").find(text[j]) != std::string::npos) return false;
   }
   return false;
 }
@@ -88,7 +92,9 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
   Teller out;
   auto word = [&](size_t i, int d) -> std::string_view {
     const long k = static_cast<long>(i) + d;
-    return k >= 0 && static_cast<size_t>(k) < t.size() ? std::string_view(t[static_cast<size_t>(k)].word) : "";
+    return k >= 0 && static_cast<size_t>(k) < t.size()
+               ? std::string_view(t[static_cast<size_t>(k)].word)
+               : "";
   };
   auto vote = [&](bool attacker, size_t i, bool cue) {
     (attacker ? out.attacker : out.defender)++;
@@ -129,11 +135,33 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
            (word(i, 1) == "dell" || word(i, 1) == "dello" || word(i, 1) == "del")))
         vote(!attack, i, false);
     }
+    // Whose the ball is, stated (not asked: "la palla è mia o no?"): "la palla era mia",
+    // "palla sua", "ce l'ha lui", "ce l'ho io"; and whose the kick is: "calcio d'inizio suo".
+    if (w == "palla" || w == "pallone" || w == "ovale") {
+      const size_t k = (n1 == "è" || n1 == "e" || n1 == "era") ? i + 2 : i + 1;
+      const std::string owner = k < t.size() ? t[k].word : "";
+      const bool asked = (k + 1 < t.size() && t[k + 1].word == "o") || Asked(text, t, k);
+      if (!asked && (owner == "mia" || owner == "nostra")) vote(true, i, false);
+      if (!asked && (owner == "sua" || owner == "loro")) vote(false, i, false);
+    }
+    if (w == "ce" && n1 == "l" && (word(i, 2) == "ha" || word(i, 2) == "hanno") &&
+        (word(i, 3) == "lui" || word(i, 3) == "lei" || In(kOpponent, word(i, 3))))
+      vote(false, i, false);
+    if (w == "ce" && n1 == "l" && word(i, 2) == "ho" && !Asked(text, t, i + 2))
+      vote(true, i, false);
+    if (w == "inizio" && (p1 == "d" || p1 == "di") && In(kAttackActions, p2)) {
+      if (n1 == "suo" || n1 == "sua" || n1 == "loro") vote(false, i, false);
+      if (n1 == "mio" || n1 == "nostro") vote(true, i, false);
+    }
     // The other side named as the one attacking or defending: "l'avversario attacca",
     // "il mio avversario in attacco", "l'avversario tira".
     if (In(kOpponent, w)) {
-      for (const std::string_view n : {n1, n2}) {
-        if (n.rfind("attacc", 0) == 0 || n == "tira" || n == "calcia" || n == "avanza")
+      for (int d = 1; d <= 2; ++d) {
+        const std::string_view n = word(i, d);
+        // "l'avversario tira il dado" rolls, whichever side he is on.
+        const bool rolls = n == "tira" && (word(i, d + 1) == "dado" || word(i, d + 2) == "dado" ||
+                                           word(i, d + 1) == "dadi" || word(i, d + 2) == "dadi");
+        if (n.rfind("attacc", 0) == 0 || (n == "tira" && !rolls) || n == "calcia" || n == "avanza")
           vote(false, i, false);
         if (n.rfind("difend", 0) == 0 || n == "difesa") vote(true, i, false);
       }
@@ -185,17 +213,16 @@ void ReadOwnedPieceActor(const Engine::Impl::GameResolver& gr, const std::string
                          const std::vector<Token>& t, const std::vector<Token>& content,
                          const std::vector<size_t>& at, TellerSide side, const Object& object,
                          const Passive& passive, FactMap* facts) {
-  static const WordSet kPieces = {"omino",      "omini",     "pedina",   "pedine",
-                                                "miniatura",  "miniature", "giocatore", "calciatore",
-                                                "figurina"};
+  static const WordSet kPieces = {"omino",     "omini",     "pedina",     "pedine",  "miniatura",
+                                  "miniature", "giocatore", "calciatore", "figurina"};
   static const WordSet kTheirsPossessive = {"suo", "sua", "suoi", "sue", "loro"};
   (void)text;
   for (const char* name : {"autore", "squadra"}) {
     const RuleFact* fact = gr.rules.Fact(name);
     if (!fact) continue;
     auto read = facts->find(name);
-    if (read != facts->end() &&
-        std::any_of(read->second.begin(), read->second.end(), [](const Reading& r) { return r.from_text; }))
+    if (read != facts->end() && std::any_of(read->second.begin(), read->second.end(),
+                                            [](const Reading& r) { return r.from_text; }))
       return;
     const std::string attacker = fact->Value("attaccante") ? "attaccante" : "squadra-in-attacco";
     const std::string defender = fact->Value("difensore") ? "difensore" : "squadra-in-difesa";
@@ -322,6 +349,98 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
     it = it->second.empty() ? facts->erase(it) : std::next(it);
   }
   ReadOwnedPieceActor(gr, text, t, content, at, side, object, passive, facts);
+}
+
+namespace {
+
+// The readings of a canonical sentence that read it whole (as dice.cc restates a roll).
+FactMap ReadWholeSentence(Engine::Impl& im, Engine::Impl::GameResolver& gr,
+                          const std::string& canonical) {
+  std::vector<Token> content;
+  for (const Token& t : im.analyzer->Tokenize(canonical)) {
+    if (!t.stop) content.push_back(t);
+  }
+  FactMap one, whole;
+  std::vector<std::string> contradictions;
+  ReadFacts(im, gr, content, &one, &contradictions, canonical);
+  for (auto& [fact, list] : one) {
+    for (Reading& r : list) {
+      if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
+    }
+  }
+  return whole;
+}
+
+}  // namespace
+
+void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& text,
+               const std::vector<Token>& t, FactMap* facts) {
+  // The pieces and roles a possessive binds to a side ("il mio numero 7", "un suo difensore").
+  static const WordSet kPieces = {
+      "omino",          "omini",          "pedina",    "pedine",    "numero",     "giocatore",
+      "calciatore",     "portiere",       "difensore", "difensori", "attaccante", "attaccanti",
+      "centrocampista", "centrocampisti", "mediano",   "punta",     "ala",        "terzino"};
+  static const WordSet kFirstVerbs = {"arrivo", "raggiungo", "arriviamo", "raggiungiamo"};
+  static const WordSet kNone = {"nessuno", "nessuna", "nessun"};
+  static const WordSet kThird = {"lui", "lei"};
+  static const WordSet kTheirsAll = {"suo", "sua", "suoi", "sue", "loro"};
+  static const WordSet kPlace = {"palla", "pallone", "casella"};
+  static const WordSet kWith = {"con", "col", "coi"};
+  // Restatements no game reads say nothing.
+  const FactMap attack = ReadWholeSentence(im, gr, "l attacco raggiunge la palla");
+  const FactMap defence = ReadWholeSentence(im, gr, "la difesa raggiunge la palla");
+  if (attack.empty() || defence.empty()) return;
+  const TellerSide teller = TellerSideOf(text, t);
+  FactMap said;  // fact → the last value a reach statement gives it
+  for (size_t i = 0; i < t.size(); ++i) {
+    const std::string& w = t[i].word;
+    if (w.rfind("arriv", 0) != 0 && w.rfind("raggiung", 0) != 0) continue;
+    // Reaching the ball's square: "ci arriva", "arriva sulla palla", "raggiunge la casella".
+    bool place = i > 0 && t[i - 1].word == "ci";
+    for (size_t k = i + 1; k < t.size() && k <= i + 3 && !Boundary(text, t, k - 1); ++k)
+      place = place || In(kPlace, t[k].word);
+    if (!place) continue;
+    // Negated: "non ci arriva", "non raggiunge", "con nessuna pedina".
+    bool negated = (i > 0 && t[i - 1].word == "non") || (i > 1 && t[i - 2].word == "non");
+    // Whose: the verb's person, its subject before it, the piece it reaches with after it.
+    int me = In(kFirstVerbs, w) ? 1 : 0, them = 0;
+    for (size_t j = i; j > 0 && i - j < 6; --j) {
+      const size_t k = j - 1;
+      if (Boundary(text, t, k)) break;
+      const std::string& v = t[k].word;
+      const std::string next = k + 1 < t.size() ? t[k + 1].word : "";
+      if (v == "io") ++me;
+      if (In(kNone, v)) negated = true;  // "nessuna sua pedina ci arriva"
+      if (In(kThird, v) || In(kOpponent, v)) ++them;
+      if (In(kMine, v) && In(kPieces, next)) ++me;
+      if (In(kTheirsAll, v) && In(kPieces, next)) ++them;
+    }
+    for (size_t k = i + 1; k < t.size() && k <= i + 6 && !Boundary(text, t, k - 1); ++k) {
+      const std::string& v = t[k].word;
+      if (v == "e" || v == "ma" || v == "poi") break;  // another clause: "… e anche un loro …"
+      if (In(kNone, v) && k > 0 && In(kWith, t[k - 1].word)) negated = true;
+      if (!In(kWith, t[k - 1].word) && !In(kNone, t[k - 1].word) && t[k - 1].word != "un" &&
+          t[k - 1].word != "una" && t[k - 1].word != "dei" && t[k - 1].word != "delle")
+        continue;
+      if (In(kMine, v)) ++me;
+      if (In(kTheirsAll, v)) ++them;
+    }
+    if ((me > 0) == (them > 0)) continue;
+    const bool attacker = (me > 0) != (teller == TellerSide::kDefender);
+    const std::string canonical = std::string(attacker ? "l attacco" : "la difesa") +
+                                  (negated ? " non" : "") + " raggiunge la palla";
+    for (auto& [fact, list] : ReadWholeSentence(im, gr, canonical)) {
+      for (Reading r : list) {
+        size_t first = 0;  // the verb's place among the content words
+        for (size_t k = 0; k < i; ++k) first += t[k].stop ? 0 : 1;
+        r.first = first;
+        r.count = 1;
+        r.words = (i > 0 && t[i - 1].word == "ci" ? "ci " : "") + w;
+        said[fact] = {r};
+      }
+    }
+  }
+  for (auto& [fact, list] : said) (*facts)[fact] = list;
 }
 
 }  // namespace arbitro

@@ -6,7 +6,8 @@
 // "avversario" forms are written from the attacker's seat ("mia area di meta" = the
 // attacker's, "omino avversario" = a defender's piece); this reader finds which side the
 // teller is on from what the text says of them (their attacking or defending verbs, their
-// own keeper or defender, the other side named as the one attacking) and, when the teller
+// own keeper or defender, the other side named as the one attacking, whose ball or kick it
+// is as stated, not asked: "la palla era mia", "ce l'ha lui", "calcio d'inizio suo") and, when the teller
 // is the defender, reads such a form as the value of the other side (the value whose id
 // names the other side: "area-22-metri-attaccante" ↔ "area-22-metri-difensore",
 // "miniatura-offensiva" ↔ "miniatura-difensiva", "squadra-in-attacco" ↔
@@ -40,5 +41,15 @@ TellerSide TellerSideOf(const std::string& text, const std::vector<Token>& token
 // `text` is the description the tokens were read from (its punctuation ends clauses).
 void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
                const std::vector<Token>& tokens, const std::vector<Token>& content, FactMap* facts);
+
+// Who reaches the ball's square, as people tell it ("il mio numero 7 ci arriva", "non ci
+// arrivo con nessuno dei miei", "lui tira e ci arriva con un suo centrocampista", "non
+// raggiunge la casella con nessuna pedina"): the person of the reach verb, or the side of its
+// subject or of the piece it reaches with, from the teller's seat, restated in the words the
+// game's forms read ("l attacco raggiunge la palla", "la difesa non raggiunge la palla"). What
+// the raw text read of the facts these restatements read is replaced. Games whose forms read
+// neither restatement read nothing.
+void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& text,
+               const std::vector<Token>& tokens, FactMap* facts);
 
 }  // namespace arbitro
