@@ -386,7 +386,12 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
   static const WordSet kTheirsAll = {"suo", "sua", "suoi", "sue", "loro"};
   static const WordSet kPlace = {"palla", "pallone", "casella"};
   static const WordSet kWith = {"con", "col", "coi"};
-  // Restatements no game reads say nothing.
+  auto reach_verb = [](const std::string& w) {
+    return w.rfind("arriv", 0) == 0 || w.rfind("raggiung", 0) == 0;
+  };
+  if (std::none_of(t.begin(), t.end(), [&](const Token& x) { return reach_verb(x.word); })) return;
+  // Restatements no game reads say nothing (read only when a reach verb is there: the
+  // reader's pass over them costs as much as one over a whole description).
   const FactMap attack = ReadWholeSentence(im, gr, "l attacco raggiunge la palla");
   const FactMap defence = ReadWholeSentence(im, gr, "la difesa raggiunge la palla");
   if (attack.empty() || defence.empty()) return;
@@ -394,7 +399,7 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
   FactMap said;  // fact → the last value a reach statement gives it
   for (size_t i = 0; i < t.size(); ++i) {
     const std::string& w = t[i].word;
-    if (w.rfind("arriv", 0) != 0 && w.rfind("raggiung", 0) != 0) continue;
+    if (!reach_verb(w)) continue;
     // Reaching the ball's square: "ci arriva", "arriva sulla palla", "raggiunge la casella".
     bool place = i > 0 && t[i - 1].word == "ci";
     for (size_t k = i + 1; k < t.size() && k <= i + 3 && !Boundary(text, t, k - 1); ++k)
