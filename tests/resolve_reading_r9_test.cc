@@ -1,0 +1,76 @@
+// Reading held-out wording (query/src/resolve/dice.cc, corpus vocabularies), on sentences of
+// our own: goal tallies told by person ("io ho fatto 3 gol e lui 2", in either order), a
+// drawn score read as the same number of goals, the ball carrier named by who holds the
+// ball ("a fianco di quello con la palla", "vicino al portatore"), a rugby miniature left
+// lying on the cloth ("rimasto sdraiato sul panno") and playing on said with a verb of
+// continuing ("dice di continuare", "decido di proseguire", "lascio correre").
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "resolve_json.h"
+#include "test_util.h"
+
+using arbitro::test::FirstSanction;
+using arbitro::test::Json;
+using arbitro::test::ReadValues;
+using arbitro::test::ResolveBundled;
+using arbitro::test::Values;
+
+TEST_CASE("goal tallies told by person compare the teller's goals with the opponent's",
+          "[e2e]") {
+  // The teller first, more goals.
+  CHECK(ReadValues(ResolveBundled("calciotto", "finito il tempo io ho fatto 3 gol e lui 2"),
+                   "confronto-gol") == Values{"piu"});
+  // The opponent first: "lui ha segnato 4 gol e io 2" is fewer goals for the teller.
+  CHECK(ReadValues(ResolveBundled("calciotto", "a fine partita lui ha segnato 4 gol e io 2"),
+                   "confronto-gol") == Values{"meno"});
+  // Equal tallies.
+  CHECK(ReadValues(ResolveBundled("calciotto", "allo scadere io ho fatto 2 gol e l'avversario 2"),
+                   "confronto-gol") == Values{"pari"});
+  // A drawn score ("1-1") is the same number of goals too.
+  CHECK(ReadValues(ResolveBundled("calciotto", "partita finita 1-1, chi passa il turno?"),
+                   "confronto-gol") == Values{"pari"});
+  // Two numbers with no goal word and no persons are no tally (dice, squares).
+  CHECK(ReadValues(ResolveBundled("calciotto", "io ho fatto 3 ai dadi e lui 2"), "confronto-gol")
+            .empty());
+}
+
+TEST_CASE("the ball carrier named by who holds the ball", "[e2e]") {
+  for (const char* s : {"il mio omino arriva a fianco di quello con la palla, devo contrastare?",
+                        "mi fermo di fianco a chi ha la palla: posso non contrastarlo?",
+                        "il mio calciatore si ferma vicino al portatore, sono obbligato?"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "posizione-contrasto") == Values{"contigua"});
+  }
+  // Staying next to him without tackling is no infringement.
+  CHECK(FirstSanction(ResolveBundled(
+            "calciotto", "a calciotto mi fermo di fianco a chi ha la palla: posso non contrastarlo?")) ==
+        "nessuna-sanzione/");
+}
+
+TEST_CASE("a rugby miniature left lying on the cloth is held on the ground", "[e2e]") {
+  for (const char* s : {"un mio omino era rimasto sdraiato sul panno e la palla gli finisce addosso",
+                        "il suo omino è rimasto a terra e la mia palla ci sbatte contro",
+                        "una mia miniatura stesa sul panno viene colpita dalla palla"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo-rugby", s);
+    CHECK(ReadValues(j, "infrazione") == Values{"tenuto-a-terra"});
+    CHECK(FirstSanction(j).rfind("punizione/", 0) == 0);
+  }
+}
+
+TEST_CASE("playing on said with a verb of continuing is the advantage", "[e2e]") {
+  for (const char* s :
+       {"il difensore fa un marcamento scorretto, l'attaccante dice di continuare e segna da "
+        "centrocampo",
+        "l'avversario mi sposta un omino nel marcamento ma io decido di proseguire",
+        "mi fanno fallo nel marcamento e lascio correre"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("subbuteo", s), "vantaggio") == Values{"richiesto"});
+  }
+  // Negated, it is no request for the advantage.
+  CHECK(ReadValues(ResolveBundled("subbuteo", "mi fanno fallo nel marcamento e non voglio continuare"),
+                   "vantaggio") != Values{"richiesto"});
+}
