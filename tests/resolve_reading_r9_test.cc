@@ -4,6 +4,7 @@
 // ball ("a fianco di quello con la palla", "vicino al portatore"), a rugby miniature left
 // lying on the cloth ("rimasto sdraiato sul panno") and playing on said with a verb of
 // continuing ("dice di continuare", "decido di proseguire", "lascio correre").
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -73,4 +74,27 @@ TEST_CASE("playing on said with a verb of continuing is the advantage", "[e2e]")
   // Negated, it is no request for the advantage.
   CHECK(ReadValues(ResolveBundled("subbuteo", "mi fanno fallo nel marcamento e non voglio continuare"),
                    "vantaggio") != Values{"richiesto"});
+}
+
+TEST_CASE("a piece passing over its teammates' squares, said in the plural", "[e2e]") {
+  for (const char* s : {"la mia punta passa sopra 2 caselle con dentro miei compagni, e valido?",
+                        "la mia pedina scavalca i compagni durante il movimento, si puo?",
+                        "la mia ala oltrepassa un compagno per andare avanti, va bene?"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "ostacolo") == Values{"compagno"});
+    CHECK(FirstSanction(j) == "nessuna-sanzione/");
+  }
+}
+
+TEST_CASE("a rugby advance that hits two opponents said with omini", "[e2e]") {
+  for (const char* s :
+       {"avanzo col pilone: tocca la palla e poi va a sbattere su due omini avversari di fila",
+        "la mia miniatura prende la palla e poi urta due omini della difesa"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo-rugby", s);
+    const std::vector<std::string> contact = ReadValues(j, "contatto");
+    CHECK(std::find(contact.begin(), contact.end(), "piu-miniature") != contact.end());
+    CHECK(FirstSanction(j) == "punizione/difensore");
+  }
 }
