@@ -98,3 +98,14 @@ TEST_CASE("a rugby advance that hits two opponents said with omini", "[e2e]") {
     CHECK(FirstSanction(j) == "punizione/difensore");
   }
 }
+
+TEST_CASE("the players fielded counted with any word for a piece", "[e2e]") {
+  const Json nine = ResolveBundled(
+      "calciotto", "schiero la squadra e metto in campo nove omini, portiere compreso");
+  CHECK(ReadValues(nine, "calciatori-in-campo") == Values{"9"});
+  CHECK(FirstSanction(nine) == "mossa-non-consentita/");
+  CHECK(ReadValues(ResolveBundled("calciotto", "il mio amico schiera 9 giocatori, è regolare?"),
+                   "calciatori-in-campo") == Values{"9"});
+  CHECK(ReadValues(ResolveBundled("calciotto", "schiero solo sette pedine"), "calciatori-in-campo") ==
+        Values{"7"});
+}
