@@ -109,3 +109,14 @@ TEST_CASE("the players fielded counted with any word for a piece", "[e2e]") {
   CHECK(ReadValues(ResolveBundled("calciotto", "schiero solo sette pedine"), "calciatori-in-campo") ==
         Values{"7"});
 }
+
+TEST_CASE("refusing the agreed accessories said reflexively", "[e2e]") {
+  for (const char* s :
+       {"in un torneo si era deciso di usare lo scrummer; a metà girone un giocatore si rifiuta",
+        "torneo di table rugby, avevamo scelto gli accessori ma un giocatore si è rifiutato di "
+        "usarli"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo-rugby", s);
+    CHECK(ReadValues(j, "evento") == Values{"rifiuto-accessori"});
+  }
+}
