@@ -120,3 +120,15 @@ TEST_CASE("refusing the agreed accessories said reflexively", "[e2e]") {
     CHECK(ReadValues(j, "evento") == Values{"rifiuto-accessori"});
   }
 }
+
+TEST_CASE("the goalkeeper out of his area said apart from him or after an auxiliary", "[e2e]") {
+  for (const char* s :
+       {"c'e la rimessa dal fondo ma il portiere era uscito di un paio di caselle fuori dall'area "
+        "piccola",
+        "rimessa dal fondo, il portiere si trova fuori dall'area di porta: che si fa?"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "portiere-fuori-area-di-porta") == Values{"si"});
+    CHECK(FirstSanction(j).rfind("riposizionamento/", 0) == 0);
+  }
+}
