@@ -132,3 +132,14 @@ TEST_CASE("the goalkeeper out of his area said apart from him or after an auxili
     CHECK(FirstSanction(j).rfind("riposizionamento/", 0) == 0);
   }
 }
+
+TEST_CASE("CALCIO! said or shouted while something still moves is no valid declaration",
+          "[e2e]") {
+  for (const char* s : {"subbuteo rugby: grido calcio mentre la palla rotola ancora, è valido?",
+                        "ho dichiarato calcio prima che la sua miniatura si fermasse"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo-rugby", s);
+    CHECK(ReadValues(j, "dichiarazione") == Values{"calcio-non-valida"});
+    CHECK(FirstSanction(j) == "nessuna-sanzione/");
+  }
+}
