@@ -143,3 +143,13 @@ TEST_CASE("CALCIO! said or shouted while something still moves is no valid decla
     CHECK(FirstSanction(j) == "nessuna-sanzione/");
   }
 }
+
+TEST_CASE("the arrow's empty sector said by what it lacks", "[e2e]") {
+  for (const char* s :
+       {"ho vinto il contrasto in area, giro la freccia e si ferma su una zona senza pallone e "
+        "senza bandiera",
+        "contrasto in area vinto, la freccia finisce in uno spicchio vuoto"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("soccer-tactics", s), "freccia") == Values{"uno"});
+  }
+}
