@@ -643,8 +643,88 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   return out;
 }
 
+namespace {
+
+// Adds what the game's forms read of `canonical` (restated by the reader) to `facts`, spanning
+// `words` at content place `first`; a value already read is kept as it was.
+void AddRestated(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& canonical,
+                 const std::string& words, size_t first, size_t count, FactMap* facts) {
+  for (auto& [fact, list] : ReadWhole(im, gr, canonical)) {
+    auto& kept = (*facts)[fact];
+    for (Reading& r : list) {
+      if (std::any_of(kept.begin(), kept.end(),
+                      [&](const Reading& k) { return k.value == r.value; }))
+        continue;
+      r.words = words;
+      r.first = first;
+      r.count = count;
+      kept.push_back(r);
+    }
+  }
+}
+
+// Words that say whose goals a number counts: the speaker's ("io ho fatto 3 gol") or the
+// opponent's ("e lui 2", "l'avversario ne ha fatti 2").
+const WordSet kGoalWords = {"gol", "goal", "reti", "rete"};
+const WordSet kMine = {"io", "ho", "abbiamo", "noi", "segno", "faccio", "mio", "mia"};
+const WordSet kTheirs = {"lui",   "lei",     "loro",       "avversario", "avversari",
+                         "altro", "suoi",    "avversaria", "ha",         "hanno"};
+// How far (tokens) a person word may stand before its number: "io ho fatto 3".
+constexpr size_t kPersonReach = 4;
+// How far apart the two tallies may stand: "3 gol e lui ne ha fatti 2".
+constexpr size_t kTallyReach = 7;
+
+int TallySide(const std::vector<Token>& t, size_t from, size_t to) {  // 1 mine, -1 theirs, 0 unsaid
+  int side = 0;
+  for (size_t k = from; k < to; ++k) {
+    if (In(kMine, t[k].word)) side = 1;
+    if (In(kTheirs, t[k].word)) side = -1;
+  }
+  return side;
+}
+
+// Two goal tallies told by person ("io ho fatto 3 gol e lui 2", "lui ha segnato 1 gol e io
+// 2"): the speaker's goals against the opponent's, read as the game's forms read "ho fatto
+// più gol", "ho fatto meno gol" or "stesso numero di gol".
+void ReadGoalTally(Engine::Impl& im, Engine::Impl::GameResolver& gr,
+                   const std::vector<Token>& t, FactMap* facts) {
+  auto goals = [&](size_t i) {
+    if (t[i].word == "0" || t[i].word == "zero" || t[i].word == "nessun") return 0;
+    const int n = NumberOf(t[i].word);
+    return n > 0 ? n : -1;
+  };
+  for (size_t i = 0; i < t.size(); ++i) {
+    const int a = goals(i);
+    if (a < 0) continue;
+    const bool a_goals = i + 1 < t.size() && In(kGoalWords, t[i + 1].word);
+    const int side_a = TallySide(t, i >= kPersonReach ? i - kPersonReach : 0, i);
+    if (side_a == 0) continue;
+    for (size_t j = i + 1; j < t.size() && j <= i + kTallyReach; ++j) {
+      const int b = goals(j);
+      if (b < 0) continue;
+      const bool b_goals = j + 1 < t.size() && In(kGoalWords, t[j + 1].word);
+      if (!a_goals && !b_goals) break;
+      if (TallySide(t, i + 1, j) != -side_a) break;
+      const int mine = side_a > 0 ? a : b, theirs = side_a > 0 ? b : a;
+      size_t first = 0, count = 0;  // the tallies' span among the content words
+      for (size_t k = 0; k < i; ++k) first += t[k].stop ? 0 : 1;
+      for (size_t k = i; k <= j; ++k) count += t[k].stop ? 0 : 1;
+      const std::string words = t[i].word + " … " + t[j].word;
+      AddRestated(im, gr,
+                  mine > theirs   ? "ho fatto più gol"
+                  : mine < theirs ? "ho fatto meno gol"
+                                  : "stesso numero di gol",
+                  words, first, count, facts);
+      return;
+    }
+  }
+}
+
+}  // namespace
+
 void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
                     const std::vector<Token>& tokens, FactMap* facts) {
+  ReadGoalTally(im, gr, tokens, facts);
   auto score = [](const std::string& w) {
     if (w == "0" || w == "zero") return 0;
     const int n = NumberOf(w);
@@ -671,18 +751,9 @@ void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
     size_t first = 0;  // the first number's place among the content words
     for (size_t k = 0; k < i; ++k) first += tokens[k].stop ? 0 : 1;
     const std::string words = tokens[i].word + (j == i + 2 ? " a " : "-") + tokens[j].word;
-    for (auto& [fact, list] : ReadWhole(im, gr, "pareggio")) {
-      auto& kept = (*facts)[fact];
-      for (Reading& r : list) {
-        if (std::any_of(kept.begin(), kept.end(),
-                        [&](const Reading& k) { return k.value == r.value; }))
-          continue;
-        r.words = words;
-        r.first = first;
-        r.count = 2;
-        kept.push_back(r);
-      }
-    }
+    // A draw is a match drawn and the same number of goals on each side.
+    AddRestated(im, gr, "pareggio", words, first, 2, facts);
+    AddRestated(im, gr, "stesso numero di gol", words, first, 2, facts);
     return;
   }
 }

@@ -68,7 +68,10 @@ void ReadDice(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vecto
               const std::vector<std::string>& variants, FactMap* facts);
 
 // A drawn score the description states ("siamo 3-3", "finisce 2 a 2", "sull'1 a 1"), two
-// equal numbers that are no roll, read through the game's forms as "pareggio" would be.
+// equal numbers that are no roll, read through the game's forms as "pareggio" and "stesso
+// numero di gol" would be; and goal tallies told by person ("io ho fatto 3 gol e lui 2", "lui
+// ha segnato 4 gol e io 2"), read as "ho fatto più gol", "ho fatto meno gol" or "stesso
+// numero di gol".
 void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
                     const std::vector<Token>& tokens, FactMap* facts);
 
