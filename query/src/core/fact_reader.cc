@@ -455,4 +455,21 @@ Status Engine::Impl::FactTerms(const std::string& game, const std::vector<Token>
   }
   return Status::OK();
 }
+
+FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& canonical) {
+  std::vector<Token> content;
+  for (const Token& t : im.analyzer->Tokenize(canonical)) {
+    if (!t.stop) content.push_back(t);
+  }
+  FactMap one, whole;
+  std::vector<std::string> contradictions;
+  ReadFacts(im, gr, content, &one, &contradictions, canonical);
+  for (auto& [fact, list] : one) {
+    for (Reading& r : list) {
+      if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
+    }
+  }
+  return whole;
+}
+
 }  // namespace arbitro

@@ -72,4 +72,9 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
                FactMap* facts, std::vector<std::string>* contradictions,
                const std::string& text = std::string());
 
+// What the game's forms read of a canonical statement the readers restate ("attaccante
+// tira 6", "l attacco raggiunge la palla"): only the readings of forms that read the whole
+// of it ("attaccante tira 6" is the attacker's roll, not the piece "attaccante").
+FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& canonical);
+
 }  // namespace arbitro

@@ -281,24 +281,6 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
   }
 }
 
-// What the game's forms read of a restated statement: only forms that read the whole of
-// it ("attaccante tira 6" is the attacker's roll, not the piece "attaccante").
-FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& canonical) {
-  std::vector<Token> content;
-  for (const Token& t : im.analyzer->Tokenize(canonical)) {
-    if (!t.stop) content.push_back(t);
-  }
-  FactMap one, whole;
-  std::vector<std::string> contradictions;
-  ReadFacts(im, gr, content, &one, &contradictions, canonical);
-  for (auto& [fact, list] : one) {
-    for (Reading& r : list) {
-      if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
-    }
-  }
-  return whole;
-}
-
 struct Roll {
   size_t at = 0;     // token index of the number
   size_t first = 0;  // first token of the words that say it

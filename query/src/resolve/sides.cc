@@ -353,24 +353,6 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
 
 namespace {
 
-// The readings of a canonical sentence that read it whole (as dice.cc restates a roll).
-FactMap ReadWholeSentence(Engine::Impl& im, Engine::Impl::GameResolver& gr,
-                          const std::string& canonical) {
-  std::vector<Token> content;
-  for (const Token& t : im.analyzer->Tokenize(canonical)) {
-    if (!t.stop) content.push_back(t);
-  }
-  FactMap one, whole;
-  std::vector<std::string> contradictions;
-  ReadFacts(im, gr, content, &one, &contradictions, canonical);
-  for (auto& [fact, list] : one) {
-    for (Reading& r : list) {
-      if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
-    }
-  }
-  return whole;
-}
-
 }  // namespace
 
 void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& text,
@@ -392,8 +374,8 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
   if (std::none_of(t.begin(), t.end(), [&](const Token& x) { return reach_verb(x.word); })) return;
   // Restatements no game reads say nothing (read only when a reach verb is there: the
   // reader's pass over them costs as much as one over a whole description).
-  const FactMap attack = ReadWholeSentence(im, gr, "l attacco raggiunge la palla");
-  const FactMap defence = ReadWholeSentence(im, gr, "la difesa raggiunge la palla");
+  const FactMap attack = ReadWhole(im, gr, "l attacco raggiunge la palla");
+  const FactMap defence = ReadWhole(im, gr, "la difesa raggiunge la palla");
   if (attack.empty() || defence.empty()) return;
   const TellerSide teller = TellerSideOf(text, t);
   FactMap said;  // fact → the last value a reach statement gives it
@@ -434,7 +416,7 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
     const bool attacker = (me > 0) != (teller == TellerSide::kDefender);
     const std::string canonical = std::string(attacker ? "l attacco" : "la difesa") +
                                   (negated ? " non" : "") + " raggiunge la palla";
-    for (auto& [fact, list] : ReadWholeSentence(im, gr, canonical)) {
+    for (auto& [fact, list] : ReadWhole(im, gr, canonical)) {
       for (Reading r : list) {
         size_t first = 0;  // the verb's place among the content words
         for (size_t k = 0; k < i; ++k) first += t[k].stop ? 0 : 1;
