@@ -136,7 +136,8 @@ struct Engine::Impl {
   // "calciatore" is Calciotto's word, "pedina" Soccer Tactics') clearly more than any
   // other game's, or "". A naive Bayes vote over the documents of each game containing
   // each word (game_vote.cc).
-  // `ranking` (optional) receives RankGamesByWords (when there are two games or more).
+  // `ranking` (optional) receives RankGamesByWords (when there are two games or more); one
+  // it already holds is used instead of ranking again.
   std::string GameOfWords(const std::vector<Token>& tokens,
                           std::vector<std::pair<std::string, double>>* ranking = nullptr);
   // The terms the model of players' words reads (arbitro/game_words.h): each content

@@ -94,8 +94,8 @@ bool AfterPreposition(const std::string& text, size_t at) {
 }
 
 // The clitic pronouns that say the ball before its verb ("non la prende", "l'ha calciata").
-const std::set<std::string>& BallClitics() {
-  static const std::set<std::string> k = {"la", "lo", "l"};
+const WordSet& BallClitics() {
+  static const WordSet k = {"la", "lo", "l"};
   return k;
 }
 
@@ -103,8 +103,8 @@ const std::set<std::string>& BallClitics() {
 // auxiliary ("l'ha presa"). Without an auxiliary a participle is read as a noun ("la
 // parata" is no "la para").
 bool CliticBeforeVerb(const std::string& text, size_t at, const std::string& verb) {
-  static const std::set<std::string> kAuxiliaries = {
-      "ha", "ho", "hai", "hanno", "abbiamo", "avete", "aveva", "avevo", "avevano", "è", "e"};
+  static const WordSet kAuxiliaries = {"ha",    "ho",    "hai",     "hanno", "abbiamo", "avete",
+                                       "aveva", "avevo", "avevano", "è",     "e"};
   static const std::vector<std::string> kParticiples = {"ata", "ato", "ita", "ito", "uta", "uto"};
   size_t start = 0;
   std::string w = WordBefore(text, at, &start);

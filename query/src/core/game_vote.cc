@@ -149,7 +149,7 @@ std::string Engine::Impl::GameOfWords(const std::vector<Token>& tokens,
   if (games.size() < 2) return "";  // nothing to choose between
   std::vector<std::pair<std::string, double>> own;
   std::vector<std::pair<std::string, double>>& ranked = ranking ? *ranking : own;
-  ranked = RankGamesByWords(tokens);
+  if (ranked.empty()) ranked = RankGamesByWords(tokens);
   return ranked[0].second - ranked[1].second >= kGameVoteMargin ? ranked[0].first : "";
 }
 

@@ -58,6 +58,11 @@ bool CaseNamed(const RuleCase& c, long long unit, const std::string& case_id) {
   return c.unit_id == unit && (case_id.empty() || case_id == c.case_id);
 }
 
+bool CondNegative(const RuleCond& cond) {
+  if (cond.parsed_op) return *cond.parsed_op == CondOp::kNe || *cond.parsed_op == CondOp::kNotIn;
+  return cond.op == "ne" || cond.op == "not-in";
+}
+
 bool CondHolds(const RuleCond& cond, const std::string& value) {
   // The index stores the operator's name; an unknown one (never written) holds for nothing.
   if (cond.parsed_op) return CondAccepts(*cond.parsed_op, cond.values, value);

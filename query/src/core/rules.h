@@ -137,5 +137,8 @@ bool CaseNamed(const RuleCase& c, long long unit, const std::string& case_id);
 
 // Does a condition hold for a known value? Integer comparisons for lt/le/gt/ge.
 bool CondHolds(const RuleCond& cond, const std::string& value);
+// Whether a condition is negative (ne, not-in): it holds when every value read satisfies
+// it, where a positive one needs one.
+bool CondNegative(const RuleCond& cond);
 
 }  // namespace arbitro

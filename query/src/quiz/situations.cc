@@ -51,7 +51,7 @@ std::string Builder::ValueFor(const RuleCond& cond) const {
   const RuleFact* fact = data_.rules.Fact(cond.fact);
   if (!fact || cond.values.empty()) return "";
   if (cond.op == "eq" || cond.op == "in") return cond.values[0];
-  if (cond.op == "ne" || cond.op == "not-in") {
+  if (CondNegative(cond)) {
     for (const auto& v : fact->values) {
       if (CondHolds(cond, v.id)) return v.id;
     }
@@ -79,7 +79,7 @@ Facts Builder::FactsOf(const RuleCase& c) const {
   for (const auto& cond : c.when) {
     // "Not in the 5 m area" would be told as one of the other zones, a detail the rule
     // does not give: such a case is no scene.
-    if (cond.op == "ne" || cond.op == "not-in") return {};
+    if (CondNegative(cond)) return {};
     std::string v = ValueFor(cond);
     if (v.empty()) return {};
     bool dup = false;

@@ -649,12 +649,19 @@ void AddRestated(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::st
 // opponent's ("e lui 2", "l'avversario ne ha fatti 2").
 const WordSet kGoalWords = {"gol", "goal", "reti", "rete"};
 const WordSet kMine = {"io", "ho", "abbiamo", "noi", "segno", "faccio", "mio", "mia"};
-const WordSet kTheirs = {"lui",   "lei",     "loro",       "avversario", "avversari",
-                         "altro", "suoi",    "avversaria", "ha",         "hanno"};
+const WordSet kTheirs = {"lui",   "lei",  "loro",       "avversario", "avversari",
+                         "altro", "suoi", "avversaria", "ha",         "hanno"};
 // How far (tokens) a person word may stand before its number: "io ho fatto 3".
 constexpr size_t kPersonReach = 4;
 // How far apart the two tallies may stand: "3 gol e lui ne ha fatti 2".
 constexpr size_t kTallyReach = 7;
+
+// The goals a word counts (digits or words, "0" and "zero" included); -1 when it is no number.
+int GoalCount(std::string_view w) {
+  if (w == "0" || w == "zero") return 0;
+  const int n = NumberOf(w);
+  return n > 0 ? n : -1;
+}
 
 int TallySide(const std::vector<Token>& t, size_t from, size_t to) {  // 1 mine, -1 theirs, 0 unsaid
   int side = 0;
@@ -668,13 +675,9 @@ int TallySide(const std::vector<Token>& t, size_t from, size_t to) {  // 1 mine,
 // Two goal tallies told by person ("io ho fatto 3 gol e lui 2", "lui ha segnato 1 gol e io
 // 2"): the speaker's goals against the opponent's, read as the game's forms read "ho fatto
 // più gol", "ho fatto meno gol" or "stesso numero di gol".
-void ReadGoalTally(Engine::Impl& im, Engine::Impl::GameResolver& gr,
-                   const std::vector<Token>& t, FactMap* facts) {
-  auto goals = [&](size_t i) {
-    if (t[i].word == "0" || t[i].word == "zero" || t[i].word == "nessun") return 0;
-    const int n = NumberOf(t[i].word);
-    return n > 0 ? n : -1;
-  };
+void ReadGoalTally(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vector<Token>& t,
+                   FactMap* facts) {
+  auto goals = [&](size_t i) { return t[i].word == "nessun" ? 0 : GoalCount(t[i].word); };
   for (size_t i = 0; i < t.size(); ++i) {
     const int a = goals(i);
     if (a < 0) continue;
@@ -707,21 +710,16 @@ void ReadGoalTally(Engine::Impl& im, Engine::Impl::GameResolver& gr,
 void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
                     const std::vector<Token>& tokens, FactMap* facts) {
   ReadGoalTally(im, gr, tokens, facts);
-  auto score = [](const std::string& w) {
-    if (w == "0" || w == "zero") return 0;
-    const int n = NumberOf(w);
-    return n > 0 ? n : -1;
-  };
   std::vector<size_t> rolls;
   bool rolls_read = false;  // the rolls are read only when two equal numbers stand together
   for (size_t i = 0; i + 1 < tokens.size(); ++i) {
-    const int a = score(tokens[i].word);
+    const int a = GoalCount(tokens[i].word);
     if (a < 0 || tokens[i].stop) continue;
     // "2 a 2", "2-2" (the hyphen parts the tokens), not "2, 2" nor "2 e 2"
     size_t j = i + 1;
     if (tokens[j].word == "a" && j + 1 < tokens.size()) ++j;
     if (j == i + 1 && tokens[j].begin != tokens[i].end + 1) continue;
-    if (score(tokens[j].word) != a || tokens[j].stop) continue;
+    if (GoalCount(tokens[j].word) != a || tokens[j].stop) continue;
     if (!rolls_read) {
       DiceStatements(tokens, &rolls);
       rolls_read = true;

@@ -9,7 +9,7 @@ namespace {
 // Whether `cond` holds on the values read (positive conditions: one value satisfies it;
 // negative ones: all do).
 bool HoldsOn(const RuleCond& cond, const std::vector<Reading>& list) {
-  const bool negative = cond.op == "ne" || cond.op == "not-in";
+  const bool negative = CondNegative(cond);
   for (const Reading& r : list) {
     const bool h = CondHolds(cond, r.value);
     if (negative && !h) return false;

@@ -80,8 +80,7 @@ class Readings {
 Truth Evaluate(const RuleCond& cond, const Readings& readings, bool* from_text, int* words) {
   const std::vector<Reading>* list = readings.Of(cond);
   if (!list || list->empty()) return Truth::kPending;
-  const bool negative = cond.parsed_op ? *cond.parsed_op == CondOp::kNe || *cond.parsed_op == CondOp::kNotIn
-                                        : cond.op == "ne" || cond.op == "not-in";
+  const bool negative = CondNegative(cond);
   // Positive conditions hold when any value read satisfies them; negative ones when all do.
   bool holds = negative;
   *words = 0;

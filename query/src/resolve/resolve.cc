@@ -421,6 +421,9 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   // ---- choose the game and read the facts
   std::vector<std::string> candidates;
   std::map<std::string, double> hint_scores;
+  std::vector<std::string> named;  // games the text names
+  // The word vote, when a large library needs it to choose the games read.
+  std::vector<std::pair<std::string, double>> ranked;
   if (!options.game.empty()) {
     candidates.push_back(options.game);
   } else {
@@ -430,6 +433,9 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     for (const auto& g : im.games) {
       if (g != hinted) candidates.push_back(g);
     }
+    if (candidates.size() > 1)
+      named =
+          resolve::GamesNamed(tokens, std::vector<std::string>(im.games.begin(), im.games.end()));
     // A larger library: the hints' game, the games the text names, then the word vote's
     // best, so that a description costs the same whatever the number of games.
     if (candidates.size() > kMaxGamesRead) {
@@ -439,8 +445,9 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
           read.push_back(g);
       };
       if (!hinted.empty()) add(hinted);
-      for (const std::string& g : resolve::GamesNamed(tokens, candidates)) add(g);
-      for (const auto& [g, score] : im.RankGamesByWords(tokens)) add(g);
+      for (const std::string& g : named) add(g);
+      ranked = im.RankGamesByWords(tokens);
+      for (const auto& [g, score] : ranked) add(g);
       candidates = std::move(read);
     }
   }
@@ -448,13 +455,11 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   // Without --game every game is tried: the best weighted sum of its reading's features
   // wins (game_choice.h), the earlier candidate (the game the hints point to) on a tie.
   const RankingWeights& w = im.weights;
-  std::vector<std::string> named;                    // games the text names
   bool named_decides = false;                        // the one game named is the game
   std::vector<std::pair<std::string, double>> vote;  // the word vote, best first
   std::string vote_first;                            // its winner by its margin
   std::unordered_map<std::string, double> words;     // the players' words model's margins
   if (candidates.size() > 1) {
-    named = resolve::GamesNamed(tokens, std::vector<std::string>(im.games.begin(), im.games.end()));
     // A text that names one game is about that game ("a subbuteo la palla esce …"): the user
     // says which rulebook applies, as --game would (arbitro tune still sees every game).
     if (named.size() == 1 && !games) {
@@ -465,6 +470,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     // text has named the one game left to read.
     if (!named_decides &&
         (games || w[Weight::kResolveGameVote] != 0 || w[Weight::kResolveGameVoteFirst] != 0)) {
+      vote = std::move(ranked);  // ranked once already in a large library
       vote_first = im.GameOfWords(tokens, &vote);
     }
     if (!named_decides && (games || w[Weight::kResolveGameWords] != 0)) {

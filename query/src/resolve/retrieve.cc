@@ -21,7 +21,7 @@ Said WhatTextSays(const RuleCond& cond, const FactMap& read) {
   auto it = read.find(cond.fact);
   if (it == read.end()) return Said::kNothing;
   bool any_text = false, phrase = false;
-  const bool negative = cond.op == "ne" || cond.op == "not-in";
+  const bool negative = CondNegative(cond);
   bool holds = negative;
   for (const Reading& r : it->second) {
     if (!r.from_text) continue;

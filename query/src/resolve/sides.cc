@@ -351,10 +351,6 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
   ReadOwnedPieceActor(gr, text, t, content, at, side, object, passive, facts);
 }
 
-namespace {
-
-}  // namespace
-
 void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& text,
                const std::vector<Token>& t, FactMap* facts) {
   // The pieces and roles a possessive binds to a side ("il mio numero 7", "un suo difensore").
@@ -416,10 +412,10 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
     const bool attacker = (me > 0) != (teller == TellerSide::kDefender);
     const std::string canonical = std::string(attacker ? "l attacco" : "la difesa") +
                                   (negated ? " non" : "") + " raggiunge la palla";
+    size_t first = 0;  // the verb's place among the content words
+    for (size_t k = 0; k < i; ++k) first += t[k].stop ? 0 : 1;
     for (auto& [fact, list] : ReadWhole(im, gr, canonical)) {
       for (Reading r : list) {
-        size_t first = 0;  // the verb's place among the content words
-        for (size_t k = 0; k < i; ++k) first += t[k].stop ? 0 : 1;
         r.first = first;
         r.count = 1;
         r.words = (i > 0 && t[i - 1].word == "ci" ? "ci " : "") + w;
