@@ -19,6 +19,7 @@
 #include "core/fact_reader.h"
 #include "core/rules.h"
 #include "resolve/contact_order.h"
+#include "resolve/claims.h"
 #include "resolve/dice.h"
 #include "resolve/evaluate.h"
 #include "resolve/game_choice.h"
@@ -418,6 +419,22 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (!t.stop) content.push_back(t);
   }
 
+  // The facts are read without the claims the description reports of another player
+  // ("il mio amico dice che vale 2"): the dispute, not what happened (claims.h).
+  const std::string masked = structured ? std::string() : resolve::MaskClaims(clean, tokens);
+  const std::string& read_text = masked.empty() ? clean : masked;
+  std::vector<Token> masked_tokens;
+  if (!masked.empty()) {
+    masked_tokens = im.analyzer->Tokenize(masked);
+    if (masked_tokens.size() > kMaxScenarioTokens) masked_tokens.resize(kMaxScenarioTokens);
+  }
+  const std::vector<Token>& read_tokens = masked.empty() ? tokens : masked_tokens;
+  std::vector<Token> masked_content;
+  for (const Token& t : masked_tokens) {
+    if (!t.stop) masked_content.push_back(t);
+  }
+  const std::vector<Token>& read_content = masked.empty() ? content : masked_content;
+
   // ---- choose the game and read the facts
   std::vector<std::string> candidates;
   std::map<std::string, double> hint_scores;
@@ -498,16 +515,16 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     }
     a.options = options;
     if (!structured) {
-      ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions, clean);
-      ReadSides(*a.gr, clean, tokens, content, &a.facts);
-      ReadReach(im, *a.gr, clean, tokens, &a.facts);
+      ReadFacts(im, *a.gr, read_content, &a.facts, &a.contradictions, read_text);
+      ReadSides(*a.gr, read_text, read_tokens, read_content, &a.facts);
+      ReadReach(im, *a.gr, read_text, read_tokens, &a.facts);
       a.variants_named = NamedVariants(im, a.gr->rules.game, a.facts, options.variants);
       a.options.variants.insert(a.options.variants.end(), a.variants_named.begin(),
                                 a.variants_named.end());
-      ReadDice(im, *a.gr, tokens, a.options.variants, &a.facts);
-      ReadDrawnScore(im, *a.gr, tokens, &a.facts);
-      ReadContactOrders(im, *a.gr, tokens, &a.facts);
-      ReadMeasures(*a.gr, tokens, &a.facts);
+      ReadDice(im, *a.gr, read_tokens, a.options.variants, &a.facts);
+      ReadDrawnScore(im, *a.gr, read_tokens, &a.facts);
+      ReadContactOrders(im, *a.gr, read_tokens, &a.facts);
+      ReadMeasures(*a.gr, read_tokens, &a.facts);
       KeepLastOccurrence(&a.facts);
     }
     a.known[Weight::kResolveGameRead] = resolve::FactsRead(a.facts);
