@@ -23,6 +23,13 @@ const WordSet kNegativeWords = {"nessun", "nessuno", "nessuna", "niente", "nulla
 const WordSet kFillerAdverbs = {
     "proprio", "subito",   "poi",  "anche",  "ancora",      "già",     "gia",      "appena",
     "solo",    "soltanto", "pure", "sempre", "esattamente", "davvero", "comunque", "leggermente"};
+// Participles of getting and being that only carry a tense ("ha già preso un giallo",
+// "aveva ricevuto un cartellino", "era già stato ammonito"): the thing got is the form's
+// word, so one does not part a form's words, as a filler adverb does not (nor where the
+// form's own fact uses the word).
+const WordSet kLightParticiples = {"preso",    "presa",    "ricevuto", "ricevuta", "rimediato",
+                                   "rimediata", "beccato", "beccata",  "avuto",    "avuta",
+                                   "stato",    "stata"};
 // The punctuation that ends a clause: a form's words stand in one clause.
 constexpr const char* kClauseEnds = ",;.:!?()";
 // Words typed short on a phone, read as the word they stand for ("nn la prende").
@@ -217,7 +224,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           }
           // So does a filler adverb ("ancora", "subito" …) the fact's forms do not use.
           const std::vector<size_t>* word_in = word_facts[j];
-          if (kFillerAdverbs.count(words[j].word) &&
+          if ((kFillerAdverbs.count(words[j].word) || kLightParticiples.count(words[j].word)) &&
               !(word_in && std::count(word_in->begin(), word_in->end(), form.fact) > 0)) {
             ++gap;
             continue;
