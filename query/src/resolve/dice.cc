@@ -651,6 +651,9 @@ const WordSet kGoalWords = {"gol", "goal", "reti", "rete"};
 const WordSet kMine = {"io", "ho", "abbiamo", "noi", "segno", "faccio", "mio", "mia"};
 const WordSet kTheirs = {"lui",   "lei",  "loro",       "avversario", "avversari",
                          "altro", "suoi", "avversaria", "ha",         "hanno"};
+// Who a score is "per" ("3 a 2 per me", "per loro", "per l'avversario").
+const WordSet kScoreMine = {"me", "noi"};
+const WordSet kScoreTheirs = {"lui", "lei", "loro", "avversario", "avversari", "te", "voi"};
 // How far (tokens) a person word may stand before its number: "io ho fatto 3".
 constexpr size_t kPersonReach = 4;
 // How far apart the two tallies may stand: "3 gol e lui ne ha fatti 2".
@@ -719,7 +722,17 @@ void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
     size_t j = i + 1;
     if (tokens[j].word == "a" && j + 1 < tokens.size()) ++j;
     if (j == i + 1 && tokens[j].begin != tokens[i].end + 1) continue;
-    if (GoalCount(tokens[j].word) != a || tokens[j].stop) continue;
+    const int b = GoalCount(tokens[j].word);
+    if (b < 0 || tokens[j].stop) continue;
+    // "3 a 2 per me", "1-2 per loro": a score in someone's favour says whose goals are more.
+    int favoured = 0;  // 1: the speaker's, -1: the opponent's, 0: unsaid
+    if (b != a && j + 2 < tokens.size() && tokens[j + 1].word == "per") {
+      if (In(kScoreMine, tokens[j + 2].word)) favoured = 1;
+      if (In(kScoreTheirs, tokens[j + 2].word) ||
+          (j + 3 < tokens.size() && In(kTheirs, tokens[j + 3].word)))
+        favoured = -1;
+    }
+    if (b != a && favoured == 0) continue;
     if (!rolls_read) {
       DiceStatements(tokens, &rolls);
       rolls_read = true;
@@ -731,6 +744,11 @@ void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
     size_t first = 0;  // the first number's place among the content words
     for (size_t k = 0; k < i; ++k) first += tokens[k].stop ? 0 : 1;
     const std::string words = tokens[i].word + (j == i + 2 ? " a " : "-") + tokens[j].word;
+    if (favoured != 0) {
+      AddRestated(im, gr, favoured > 0 ? "ho fatto più gol" : "ho fatto meno gol",
+                  words + " per " + tokens[j + 2].word, first, 2, facts);
+      return;
+    }
     // A draw is a match drawn and the same number of goals on each side.
     AddRestated(im, gr, "pareggio", words, first, 2, facts);
     AddRestated(im, gr, "stesso numero di gol", words, first, 2, facts);
