@@ -1,0 +1,116 @@
+// Reading held-out wording, round 10 (query/src/resolve/claims.cc, resolve.cc, dice.cc,
+// evaluate.cc, core/fact_reader.cc, corpus vocabularies), on sentences of our own: the
+// claims reported of another player ("il mio amico dice che …") are not read as facts; a
+// participle of getting or being between a form's words ("ha già preso un giallo"); the
+// roll bonus that decided a duel stated with the ruling; a ruling that only allows a setting
+// told as context after the ruling on what happened; a score said in someone's favour ("3 a
+// 2 per me").
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "resolve_json.h"
+#include "test_util.h"
+
+using arbitro::test::FirstRulingHas;
+using arbitro::test::Json;
+using arbitro::test::ReadValues;
+using arbitro::test::ResolveBundled;
+using arbitro::test::Values;
+
+TEST_CASE("a claim reported of another player is not read as a fact", "[e2e]") {
+  // The friend's "trasformazione" is the dispute: the kick is a calcio piazzato, 3 points.
+  for (const char* s :
+       {"Punizione nella loro metà campo, scelgo i pali e la palla passa sopra la traversa. Il "
+        "mio amico dice che vale 2 come una trasformazione, io dico di piu.",
+        "Punizione per noi: lui sostiene che è una trasformazione. Io punto ai pali e la palla "
+        "passa sopra la traversa.",
+        "Lui dice che è una trasformazione e vale 2: io ho chiesto i pali su una punizione e la "
+        "palla è passata sopra la traversa."}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo-rugby", s);
+    CHECK(ReadValues(j, "fase") == Values{"calcio-piazzato"});
+    CHECK(FirstRulingHas(j, "punti", "attaccante"));
+  }
+  // The teller's own words and the rulebook's are read.
+  CHECK(ReadValues(ResolveBundled("subbuteo-rugby",
+                                  "io dico che è una trasformazione dopo la meta, vale 2?"),
+                   "fase") == Values{"trasformazione"});
+  CHECK(ReadValues(ResolveBundled("subbuteo-rugby",
+                                  "il regolamento dice che la trasformazione si batte dopo la meta"),
+                   "fase") == Values{"trasformazione"});
+  // "dice di" and an infinitive is a request, often what is asked: it stays read.
+  CHECK(ReadValues(ResolveBundled("subbuteo-rugby",
+                                  "il mio avversario dice di battere la trasformazione subito"),
+                   "fase") == Values{"trasformazione"});
+}
+
+TEST_CASE("a participle of getting or being does not part a form's words", "[e2e]") {
+  for (const char* s : {"il mio centrocampista ha già preso un giallo e nel contrasto faccio 1 "
+                        "contro il suo 6",
+                        "il mio centrocampista aveva già ricevuto un cartellino giallo, nel "
+                        "contrasto faccio 1 contro il suo 6",
+                        "il mio centrocampista era già stato ammonito e nel contrasto faccio 1 "
+                        "contro il suo 6",
+                        "il mio centrocampista ha già un'ammonizione: nel contrasto faccio 1 "
+                        "contro il suo 6"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "occorrenza") == Values{"2"});
+    CHECK(FirstRulingHas(j, "espulsione"));
+  }
+  // Without "già", a yellow is no earlier one.
+  CHECK(ReadValues(ResolveBundled("soccer-tactics",
+                                  "nel contrasto faccio 1 contro il suo 6 e il mio "
+                                  "centrocampista prende un giallo"),
+                   "occorrenza")
+            .empty());
+}
+
+TEST_CASE("the roll bonus that decided a duel is stated with the ruling", "[e2e]") {
+  for (const char* s : {"sto difendendo, entro in contrasto con un mio difensore senza numero: "
+                        "faccio 4 e il suo attaccante fa 4. Ho qualcosa in piu?",
+                        "sono in difesa e vado in contrasto col mio difensore: faccio 3 e il suo "
+                        "centrocampista fa 3, conta qualcosa in più il difensore?"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(FirstRulingHas(j, "bonus-dado"));
+    CHECK(FirstRulingHas(j, "possesso-palla", "squadra-in-difesa"));
+  }
+  // An attacker against an attacker: no bonus, none stated.
+  CHECK_FALSE(FirstRulingHas(ResolveBundled("soccer-tactics",
+                                            "contrasto tra il mio attaccante e il suo "
+                                            "centrocampista: io faccio 5 e lui 3"),
+                             "bonus-dado"));
+}
+
+TEST_CASE("a ruling that only allows a setting told as context comes after what happened",
+          "[e2e]") {
+  // The duration told as context: the question is who won.
+  for (const char* s : {"calciotto finita 1-1 allo scadere dei 60 min, chi ha vinto?",
+                        "partita da 90 minuti, al fischio finale 2 a 2: come finisce?"}) {
+    INFO(s);
+    CHECK(FirstRulingHas(ResolveBundled("calciotto", s), "pareggio-partita"));
+  }
+  CHECK(FirstRulingHas(ResolveBundled("calciotto",
+                                      "Partita a tempo, 45 minuti. Allo scadere io ho fatto 3 "
+                                      "gol e lui 2. Chi ha vinto?"),
+                       "vittoria-partita"));
+  // Asked whether the setting is allowed, the allowance answers.
+  CHECK(FirstRulingHas(ResolveBundled("calciotto", "possiamo giocare una partita a tempo da 60 minuti?"),
+                       "mossa-consentita"));
+}
+
+TEST_CASE("a score said in someone's favour says whose goals are more", "[e2e]") {
+  CHECK(ReadValues(ResolveBundled("calciotto", "partita da 45 minuti, allo scadere 3 a 2 per me"),
+                   "confronto-gol") == Values{"piu"});
+  CHECK(ReadValues(ResolveBundled("calciotto", "finisce 3-1 per noi allo scadere"),
+                   "confronto-gol") == Values{"piu"});
+  CHECK(ReadValues(ResolveBundled("calciotto", "partita a tempo finita 2-4 per lui"),
+                   "confronto-gol") == Values{"meno"});
+  CHECK(ReadValues(ResolveBundled("calciotto", "al fischio finale era 1 a 0 per l'avversario"),
+                   "confronto-gol") == Values{"meno"});
+  // A score in nobody's favour says nothing of whose goals are more.
+  CHECK(ReadValues(ResolveBundled("calciotto", "partita finita 3-2, allo scadere"), "confronto-gol")
+            .empty());
+}
