@@ -398,7 +398,10 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   for (size_t i = 0; i < t.size(); ++i) {
     const int n = NumberOf(t[i].word);
     if (!n) continue;
-    if (i + 1 < t.size() && In(kUnits, t[i + 1].word) && t[i + 1].word != "contro") continue;
+    // A unit counts the number only in its phrase: "6 (dado maledetto)" is a roll of 6.
+    if (i + 1 < t.size() && In(kUnits, t[i + 1].word) && t[i + 1].word != "contro" &&
+        t[i + 1].begin <= t[i].end + 1)
+      continue;
     if (i + 2 < t.size() && t[i + 1].word == "punti" && t[i + 2].word == "spostamento") continue;
     // "il mio attaccante n.9", "la pedina numero 7": a piece's number, not a roll.
     if (i > 0 && (t[i - 1].word == "n" || t[i - 1].word == "nr" || t[i - 1].word == "numero"))
