@@ -22,6 +22,7 @@
 #include "core/word_set.h"
 #include "resolve/contact_order.h"
 #include "resolve/claims.h"
+#include "resolve/competence.h"
 #include "resolve/dice.h"
 #include "resolve/evaluate.h"
 #include "resolve/game_choice.h"
@@ -581,6 +582,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
       ReadFacts(im, *a.gr, read_content, &a.facts, &a.contradictions, read_text);
       ReadSides(*a.gr, read_text, read_tokens, read_content, &a.facts);
       ReadReach(im, *a.gr, read_text, read_tokens, &a.facts);
+      ReadCompetence(im, *a.gr, read_text, read_tokens, &a.facts);
       a.variants_named = NamedVariants(im, a.gr->rules.game, a.facts, options.variants);
       a.options.variants.insert(a.options.variants.end(), a.variants_named.begin(),
                                 a.variants_named.end());
