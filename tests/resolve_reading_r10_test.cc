@@ -114,3 +114,54 @@ TEST_CASE("a score said in someone's favour says whose goals are more", "[e2e]")
   CHECK(ReadValues(ResolveBundled("calciotto", "partita finita 3-2, allo scadere"), "confronto-gol")
             .empty());
 }
+
+TEST_CASE("a unit counts a number only in its phrase", "[e2e]") {
+  // "(dado maledetto)" after the 6: the 6 is a roll, not six dice.
+  const Json j = ResolveBundled("soccer-tactics",
+                                "stavo difendendo e nel contrasto ho fatto 1 e lui 6 (dado "
+                                "maledetto)");
+  CHECK(ReadValues(j, "dado-sia") == Values{"6"});
+  CHECK(ReadValues(j, "dado-sid") == Values{"1"});
+  // "6 dadi" counts dice.
+  CHECK(ReadValues(ResolveBundled("soccer-tactics", "nel contrasto tiriamo 6 dadi"), "dado-sia")
+            .empty());
+}
+
+TEST_CASE("a Soccer Tactics piece named by its number is no defender", "[e2e]") {
+  for (const char* s : {"il numero 9 era già ammonito, nel contrasto fa di nuovo 1 contro il mio 6",
+                        "stavo difendendo e nel contrasto ho fatto 1 e lui 6, e il mio numero 4 "
+                        "aveva già un giallo",
+                        "la sua pedina numero 10 ha già un giallo e nel contrasto tira 1 contro "
+                        "il mio 6"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "pedina") == Values{"centrocampista"});
+    CHECK(FirstRulingHas(j, "espulsione"));
+  }
+}
+
+TEST_CASE("whose zone of competence a square is in", "[e2e]") {
+  // The ball carrier's zone, said of the piece with the ball ("col pallone", "portatore").
+  for (const char* s : {"vado in contrasto sul loro centrocampista col pallone, che però è fuori "
+                        "dalla sua zona di competenza",
+                        "contrasto: il suo portatore di palla sta fuori dalla sua zona di "
+                        "competenza"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("calciotto", s), "competenza-attaccante") == Values{"no"});
+  }
+  // The tackler's zone: the teller tackles, or the ball is the other side's.
+  for (const char* s : {"sto contrastando col mio centrocampista e siamo nella sua zona di "
+                        "competenza",
+                        "vado in contrasto col mio difensore, che è nella sua zona di competenza"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("calciotto", s), "competenza-difensore") == Values{"si"});
+  }
+  CHECK(ReadValues(ResolveBundled("calciotto",
+                                  "contrasto: il loro portatore è in una casella fuori dalla zona "
+                                  "di competenza del mio omino"),
+                   "competenza-difensore") == Values{"no"});
+  // The shooter's zone.
+  CHECK(ReadValues(ResolveBundled("calciotto",
+                                  "il mio attaccante, nella sua zona di competenza, tira in porta"),
+                   "competenza-attaccante") == Values{"si"});
+}
