@@ -165,3 +165,24 @@ TEST_CASE("whose zone of competence a square is in", "[e2e]") {
                                   "il mio attaccante, nella sua zona di competenza, tira in porta"),
                    "competenza-attaccante") == Values{"si"});
 }
+
+TEST_CASE("the other hand as subbuteo players tell it", "[e2e]") {
+  // On the table's edge, to keep one's balance: allowed.
+  for (const char* s : {"posso tenere l'altra mano appoggiata alla sponda del tavolo mentre tiro?",
+                        "mentre tira con la destra si tiene con la sinistra alla sponda, per stare "
+                        "in equilibrio",
+                        "mentre colpisco tengo la sinistra sul bordo del tavolo, è regolare?"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo", s);
+    CHECK(ReadValues(j, "evento") == Values{"altra-mano-fuori-area-di-gioco"});
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+  }
+  // On the cloth, inside the playing area: two hands on it.
+  for (const char* s : {"tira con la destra e tiene la sinistra appoggiata sul panno dentro il campo",
+                        "lui tira e ha l'altra mano sul panno, vale?"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo", s);
+    CHECK(ReadValues(j, "infrazione") == Values{"due-mani"});
+    CHECK(FirstRulingHas(j, "punizione-indiretta"));
+  }
+}
