@@ -186,3 +186,20 @@ TEST_CASE("the other hand as subbuteo players tell it", "[e2e]") {
     CHECK(FirstRulingHas(j, "punizione-indiretta"));
   }
 }
+
+TEST_CASE("who won a shot against the goalkeeper, said in words", "[e2e]") {
+  // The goalkeeper's duel is a duel: "ha fatto più di me", "mi ha battuto", "meno del portiere".
+  for (const char* s : {"ho tirato in porta e il portiere ha fatto più di me",
+                        "ho tirato e il portiere mi ha battuto 10 a 8, chi muove adesso?",
+                        "tiro in porta, faccio meno del portiere"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "punteggio") == Values{"maggiore-difensore"});
+    CHECK(FirstRulingHas(j, "parata"));
+  }
+  CHECK(ReadValues(ResolveBundled("calciotto", "tiro in porta e faccio più del portiere"),
+                   "punteggio") == Values{"maggiore-attaccante"});
+  // "battuto" of a kick is no duel won.
+  CHECK(ReadValues(ResolveBundled("calciotto", "ho battuto il calcio di punizione"), "punteggio")
+            .empty());
+}

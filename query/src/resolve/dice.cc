@@ -202,8 +202,9 @@ bool Against(const std::vector<Token>& t, size_t a, size_t b) {
 // contrasto", "il contrasto lo vince lui". Only next to a duel word, so that "vinco la
 // partita" says nothing of the dice.
 void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* out) {
-  static const WordSet kDuel = {"contrasto", "contrasti", "duello",    "tackle",
-                                "dadi",      "dado",      "punteggio", "punti"};
+  // A shot against the goalkeeper is a duel too ("il portiere ha fatto più di me").
+  static const WordSet kDuel = {"contrasto", "contrasti", "duello",    "tackle",    "dadi",
+                                "dado",      "punteggio", "punti",     "portiere",  "portierino"};
   static const WordSet kBy = {"da", "dal", "dall", "dalla", "dai"};
   static const WordSet kThird = {"lui",        "lei",       "loro",  "avversario",
                                  "avversaria", "avversari", "altro", "altra"};
@@ -227,6 +228,12 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
       if (In(kThird, word(i + 2)) || In(kThird, word(i + 3))) winner = Side::kThem;
     }
     if ((w == "vince" || w == "vincono") && In(kThird, word(i + 1))) winner = Side::kThem;
+    // "mi ha battuto", "ci ha battuti", "mi batte": the other side won; "l'ho battuto".
+    if ((w == "battuto" || w == "battuti") && before == "ha" && i >= 2 &&
+        (word(i - 2) == "mi" || word(i - 2) == "ci"))
+      winner = Side::kThem;
+    if (w == "batte" && (before == "mi" || before == "ci")) winner = Side::kThem;
+    if (w == "battuto" && before == "ho") winner = Side::kMe;
     // A comparison: "faccio più di lui", "ho fatto meno dell'avversario", "fa più di me",
     // "il portiere fa un punteggio più alto del mio", "ho fatto più punti io", "lui ha la
     // palla e fa meno di me". Who is compared with whom: the side named after "di" (a
