@@ -203,3 +203,24 @@ TEST_CASE("who won a shot against the goalkeeper, said in words", "[e2e]") {
   CHECK(ReadValues(ResolveBundled("calciotto", "ho battuto il calcio di punizione"), "punteggio")
             .empty());
 }
+
+TEST_CASE("reaching the ball said by a clitic pronoun is the verb's person's reach", "[e2e]") {
+  // "la raggiungo": the teller's side reaches the ball, not the other one ("mi raggiunge").
+  for (const char* s : {"ho messo la palla in una casella vuota e la raggiungo col mio centrocampista",
+                        "gioco la palla in casella libera e la raggiungo con un mio attaccante"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "sia-raggiunge") == Values{"si"});
+    CHECK(ReadValues(j, "sid-raggiunge").empty());
+    CHECK(FirstRulingHas(j, "turno-difesa"));
+  }
+  // "lui l'ha raggiunta con un suo difensore": the other side.
+  const Json j = ResolveBundled(
+      "soccer-tactics",
+      "ho giocato la palla in una casella libera e lui l'ha raggiunta con un suo difensore");
+  CHECK(ReadValues(j, "sid-raggiunge") == Values{"si"});
+  // "non la raggiungo": nothing is said of the other side's reach.
+  const Json n = ResolveBundled("soccer-tactics",
+                                "gioco la palla in una casella vuota ma non la raggiungo con nessuno");
+  CHECK(ReadValues(n, "sid-raggiunge").empty());
+}
