@@ -224,3 +224,19 @@ TEST_CASE("reaching the ball said by a clitic pronoun is the verb's person's rea
                                 "gioco la palla in una casella vuota ma non la raggiungo con nessuno");
   CHECK(ReadValues(n, "sid-raggiunge").empty());
 }
+
+TEST_CASE("a subbuteo goalkeeper beyond the line of the goal area", "[e2e]") {
+  for (const char* s : {"il mio avversario è uscito col portiere oltre la riga dell'area piccola e "
+                        "mi ha parato il tiro, è la prima volta",
+                        "il suo portiere fuori dall'area piccola para il mio tiro, prima volta"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo", s);
+    CHECK(ReadValues(j, "infrazione") == Values{"parata-fuori-area"});
+    CHECK(FirstRulingHas(j, "back", "attaccante"));
+  }
+  // The ball leaving the goal area says nothing of the goalkeeper.
+  CHECK(ReadValues(ResolveBundled("subbuteo",
+                                  "rimessa dal fondo: la palla esce piano dall'area piccola"),
+                   "infrazione")
+            .empty());
+}
