@@ -240,3 +240,17 @@ TEST_CASE("a subbuteo goalkeeper beyond the line of the goal area", "[e2e]") {
                    "infrazione")
             .empty());
 }
+
+TEST_CASE("a calciotto game of teams as players name it", "[e2e]") {
+  for (const char* s : {"2vs2 a calciotto: mi avanzano 3 punti, li può usare il mio socio nello "
+                        "stesso turno?",
+                        "giochiamo 2 vs 2 e il mio socio usa i punti che mi avanzano nello stesso "
+                        "turno",
+                        "si gioca in coppia: il compagno usa nello stesso turno i miei punti "
+                        "avanzati"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "variante") == Values{"piu-giocatori"});
+    CHECK(FirstRulingHas(j, "mossa-consentita"));
+  }
+}
