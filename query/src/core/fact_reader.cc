@@ -23,6 +23,21 @@ const WordSet kNegativeWords = {"nessun", "nessuno", "nessuna", "niente", "nulla
 const WordSet kFillerAdverbs = {
     "proprio", "subito",   "poi",  "anche",  "ancora",      "già",     "gia",      "appena",
     "solo",    "soltanto", "pure", "sempre", "esattamente", "davvero", "comunque", "leggermente"};
+// Participles of getting and being that only carry a tense ("ha già preso un giallo",
+// "aveva ricevuto un cartellino", "era già stato ammonito"): the thing got is the form's
+// word, so one does not part a form's words either (FillerWord).
+const WordSet kLightParticiples = {"preso",    "presa",     "ricevuto", "ricevuta",
+                                   "rimediato", "rimediata", "beccato",  "beccata",
+                                   "avuto",    "avuta",     "stato",    "stata"};
+// Whether a word is a filler adverb or a light participle; the participles' list is looked
+// up only for a word ending as they do ("-to", "-ta", "-so", "-sa"), most words a form's gap
+// holds being neither.
+bool FillerWord(const std::string& w) {
+  if (kFillerAdverbs.count(w)) return true;
+  if (w.size() < 5) return false;
+  const char a = w[w.size() - 2], b = w[w.size() - 1];
+  return (a == 't' || a == 's') && (b == 'o' || b == 'a') && kLightParticiples.count(w);
+}
 // The punctuation that ends a clause: a form's words stand in one clause.
 constexpr const char* kClauseEnds = ",;.:!?()";
 // Words typed short on a phone, read as the word they stand for ("nn la prende").
@@ -177,6 +192,13 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
     auto of = gr.term_facts.find(words[j].term);
     if (of != gr.term_facts.end()) word_facts[j] = &of->second;
   }
+  // Whether each word is a possessive or a filler word (which do not part a form's words),
+  // looked up once rather than at every form tried across it.
+  std::vector<char> possessive(words.size(), 0), filler(words.size(), 0);
+  for (size_t j = 0; j < words.size(); ++j) {
+    possessive[j] = IsPossessive(words[j].word);
+    filler[j] = FillerWord(words[j].word);
+  }
   // The forms starting with a term of the text, in their priority order, each with the
   // positions of its first term.
   std::vector<std::pair<size_t, const std::vector<size_t>*>> candidates;
@@ -209,7 +231,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           // the form "sbatte sul difensore") unless a form of the fact says it before the
           // word sought ("mia area" is not "sua area") or a conjunction opens a new phrase
           // before it ("di tiro e il mio portiere" is no shot at the keeper).
-          if (IsPossessive(words[j].word) &&
+          if (possessive[j] &&
               !PossessivePairs(im, gr).count({form.fact, words[j].term, form.terms[k]}) &&
               !ConjunctionBetween(text, words[end - 1].end, words[j].begin)) {
             ++gap;
@@ -217,7 +239,7 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           }
           // So does a filler adverb ("ancora", "subito" …) the fact's forms do not use.
           const std::vector<size_t>* word_in = word_facts[j];
-          if (kFillerAdverbs.count(words[j].word) &&
+          if (filler[j] &&
               !(word_in && std::count(word_in->begin(), word_in->end(), form.fact) > 0)) {
             ++gap;
             continue;

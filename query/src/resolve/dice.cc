@@ -202,8 +202,9 @@ bool Against(const std::vector<Token>& t, size_t a, size_t b) {
 // contrasto", "il contrasto lo vince lui". Only next to a duel word, so that "vinco la
 // partita" says nothing of the dice.
 void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* out) {
-  static const WordSet kDuel = {"contrasto", "contrasti", "duello",    "tackle",
-                                "dadi",      "dado",      "punteggio", "punti"};
+  // A shot against the goalkeeper is a duel too ("il portiere ha fatto più di me").
+  static const WordSet kDuel = {"contrasto", "contrasti", "duello",    "tackle",    "dadi",
+                                "dado",      "punteggio", "punti",     "portiere",  "portierino"};
   static const WordSet kBy = {"da", "dal", "dall", "dalla", "dai"};
   static const WordSet kThird = {"lui",        "lei",       "loro",  "avversario",
                                  "avversaria", "avversari", "altro", "altra"};
@@ -227,6 +228,12 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
       if (In(kThird, word(i + 2)) || In(kThird, word(i + 3))) winner = Side::kThem;
     }
     if ((w == "vince" || w == "vincono") && In(kThird, word(i + 1))) winner = Side::kThem;
+    // "mi ha battuto", "ci ha battuti", "mi batte": the other side won; "l'ho battuto".
+    if ((w == "battuto" || w == "battuti") && before == "ha" && i >= 2 &&
+        (word(i - 2) == "mi" || word(i - 2) == "ci"))
+      winner = Side::kThem;
+    if (w == "batte" && (before == "mi" || before == "ci")) winner = Side::kThem;
+    if (w == "battuto" && before == "ho") winner = Side::kMe;
     // A comparison: "faccio più di lui", "ho fatto meno dell'avversario", "fa più di me",
     // "il portiere fa un punteggio più alto del mio", "ho fatto più punti io", "lui ha la
     // palla e fa meno di me". Who is compared with whom: the side named after "di" (a
@@ -398,7 +405,10 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
   for (size_t i = 0; i < t.size(); ++i) {
     const int n = NumberOf(t[i].word);
     if (!n) continue;
-    if (i + 1 < t.size() && In(kUnits, t[i + 1].word) && t[i + 1].word != "contro") continue;
+    // A unit counts the number only in its phrase: "6 (dado maledetto)" is a roll of 6.
+    if (i + 1 < t.size() && In(kUnits, t[i + 1].word) && t[i + 1].word != "contro" &&
+        t[i + 1].begin <= t[i].end + 1)
+      continue;
     if (i + 2 < t.size() && t[i + 1].word == "punti" && t[i + 2].word == "spostamento") continue;
     // "il mio attaccante n.9", "la pedina numero 7": a piece's number, not a roll.
     if (i > 0 && (t[i - 1].word == "n" || t[i - 1].word == "nr" || t[i - 1].word == "numero"))
@@ -651,6 +661,9 @@ const WordSet kGoalWords = {"gol", "goal", "reti", "rete"};
 const WordSet kMine = {"io", "ho", "abbiamo", "noi", "segno", "faccio", "mio", "mia"};
 const WordSet kTheirs = {"lui",   "lei",  "loro",       "avversario", "avversari",
                          "altro", "suoi", "avversaria", "ha",         "hanno"};
+// Who a score is "per" ("3 a 2 per me", "per loro", "per l'avversario").
+const WordSet kScoreMine = {"me", "noi"};
+const WordSet kScoreTheirs = {"lui", "lei", "loro", "avversario", "avversari", "te", "voi"};
 // How far (tokens) a person word may stand before its number: "io ho fatto 3".
 constexpr size_t kPersonReach = 4;
 // How far apart the two tallies may stand: "3 gol e lui ne ha fatti 2".
@@ -719,7 +732,17 @@ void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
     size_t j = i + 1;
     if (tokens[j].word == "a" && j + 1 < tokens.size()) ++j;
     if (j == i + 1 && tokens[j].begin != tokens[i].end + 1) continue;
-    if (GoalCount(tokens[j].word) != a || tokens[j].stop) continue;
+    const int b = GoalCount(tokens[j].word);
+    if (b < 0 || tokens[j].stop) continue;
+    // "3 a 2 per me", "1-2 per loro": a score in someone's favour says whose goals are more.
+    int favoured = 0;  // 1: the speaker's, -1: the opponent's, 0: unsaid
+    if (b != a && j + 2 < tokens.size() && tokens[j + 1].word == "per") {
+      if (In(kScoreMine, tokens[j + 2].word)) favoured = 1;
+      if (In(kScoreTheirs, tokens[j + 2].word) ||
+          (j + 3 < tokens.size() && In(kTheirs, tokens[j + 3].word)))
+        favoured = -1;
+    }
+    if (b != a && favoured == 0) continue;
     if (!rolls_read) {
       DiceStatements(tokens, &rolls);
       rolls_read = true;
@@ -731,6 +754,11 @@ void ReadDrawnScore(Engine::Impl& im, Engine::Impl::GameResolver& gr,
     size_t first = 0;  // the first number's place among the content words
     for (size_t k = 0; k < i; ++k) first += tokens[k].stop ? 0 : 1;
     const std::string words = tokens[i].word + (j == i + 2 ? " a " : "-") + tokens[j].word;
+    if (favoured != 0) {
+      AddRestated(im, gr, favoured > 0 ? "ho fatto più gol" : "ho fatto meno gol",
+                  words + " per " + tokens[j + 2].word, first, 2, facts);
+      return;
+    }
     // A draw is a match drawn and the same number of goals on each side.
     AddRestated(im, gr, "pareggio", words, first, 2, facts);
     AddRestated(im, gr, "stesso numero di gol", words, first, 2, facts);

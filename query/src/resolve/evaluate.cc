@@ -494,6 +494,15 @@ void Evaluate(const GameRules& rules, const FactMap& facts, const ResolveOptions
             if (c == rules.cases.end()) continue;
             cite(*c, c->citation + ": " + DecisionOf(*c) +
                          (r.derivation.empty() ? "" : " (" + r.derivation + ")"));
+            // The bonus that decided the duel is part of the ruling ("ho qualcosa in più?":
+            // the defender's +1 is): its sanction is stated with the ruling's, once. Not a
+            // piece's bonus of 0 (it adds nothing).
+            for (const SanctionInfo& sa : c->sanctions) {
+              if (!rules.roll_bonus_types.count(sa.type) || sa.points == 0) continue;
+              if (std::none_of(ruling.sanctions.begin(), ruling.sanctions.end(),
+                               [&](const SanctionInfo& x) { return x.type == sa.type; }))
+                ruling.sanctions.push_back(sa);
+            }
           }
         }
       }

@@ -7,6 +7,7 @@
 //    weighted sum of its reading's features wins (game_choice.h). A description no rule matches
 //    gets the closest provisions from ask.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <iterator>
@@ -18,7 +19,10 @@
 #include "core/engine_impl.h"
 #include "core/fact_reader.h"
 #include "core/rules.h"
+#include "core/word_set.h"
 #include "resolve/contact_order.h"
+#include "resolve/claims.h"
+#include "resolve/competence.h"
 #include "resolve/dice.h"
 #include "resolve/evaluate.h"
 #include "resolve/game_choice.h"
@@ -268,6 +272,55 @@ class ClosestUnits {
   std::vector<std::pair<long long, double>> units_;
 };
 
+// Whether the description asks whether something is allowed ("posso …?", "si può?",
+// "è valido?"): a ruling that only allows a move answers it.
+bool AsksPermission(const std::string& text) {
+  static const WordSet kPermissionWords = {
+      "posso",    "può",       "puo",      "puoi",      "possono",   "possiamo", "potete",
+      "potrei",   "potrebbe",  "consentito", "consentita", "permesso", "lecito",   "ammesso",
+      "vietato",  "proibito",  "valido",   "valida",    "vale",      "regolare", "regolari"};
+  std::string word;
+  for (size_t k = 0; k <= text.size(); ++k) {
+    const unsigned char ch = k < text.size() ? static_cast<unsigned char>(text[k]) : ' ';
+    if (std::isalpha(ch) || ch >= 0x80) {
+      word += static_cast<char>(std::tolower(ch));
+    } else if (!word.empty()) {
+      if (kPermissionWords.count(word)) return true;
+      word.clear();
+    }
+  }
+  return false;
+}
+
+// A ruling that only says a move or a setting is allowed (the vocabularies' "mossa
+// consentita" and "consentito").
+bool OnlyAllows(const Ruling& r) {
+  return !r.sanctions.empty() &&
+         std::all_of(r.sanctions.begin(), r.sanctions.end(), [](const SanctionInfo& s) {
+           return s.type == "mossa-consentita" || s.type == "consentito";
+         });
+}
+
+// Unless the description asks whether something is allowed, a ruling that only allows
+// ("la durata di 45 minuti è consentita": the setting told as context) comes after a ruling
+// as specific that decides what happened ("1-1 allo scadere: chi ha vinto?").
+void PreferDecisionsToAllowances(ResolveResult* result) {
+  std::vector<Ruling>& rulings = result->rulings;
+  if (rulings.size() < 2 || !OnlyAllows(rulings[0]) || AsksPermission(result->scenario)) return;
+  for (size_t k = 1; k < rulings.size() && rulings[k].level == rulings[0].level; ++k) {
+    if (OnlyAllows(rulings[k])) continue;
+    if (!result->explanation.empty()) {  // --explain
+      result->explanation.push_back(
+          "a parità di fatti, prima la decisione su quanto è accaduto (la descrizione non "
+          "chiede se una mossa è consentita): " +
+          rulings[k].citations[0].citation);
+    }
+    std::rotate(rulings.begin(), rulings.begin() + static_cast<long>(k),
+                rulings.begin() + static_cast<long>(k) + 1);
+    return;
+  }
+}
+
 // Rulings of the first one's level give different decisions for the same facts, none more
 // specific (evaluate.cc orders them by the words read): the one citing the provision
 // retrieval finds closest to the description comes first. The evaluation's order stands
@@ -294,9 +347,17 @@ void OrderTiedRulings(Engine::Impl& im, const GameRules& rules, ClosestUnits& cl
     }
     return best;
   };
-  size_t chosen = 0, chosen_rank = rank_of(rulings[0]);
+  // Unless the description asks whether something is allowed, a ruling that only allows
+  // ("la durata di 45 minuti è consentita", the setting told as context) comes after one
+  // that decides what happened ("3 a 2 allo scadere: ho vinto io?").
+  const bool permission = AsksPermission(result->scenario);
+  auto key = [&](const Ruling& r) {
+    return std::make_pair(!permission && OnlyAllows(r), rank_of(r));
+  };
+  size_t chosen = 0;
+  auto chosen_rank = key(rulings[0]);
   for (size_t k = 1; k < rulings.size() && tied(rulings[k]); ++k) {
-    const size_t rank = rank_of(rulings[k]);
+    const auto rank = key(rulings[k]);
     if (rank < chosen_rank) {
       chosen = k;
       chosen_rank = rank;
@@ -305,9 +366,13 @@ void OrderTiedRulings(Engine::Impl& im, const GameRules& rules, ClosestUnits& cl
   if (chosen == 0) return;
   if (!result->explanation.empty()) {  // --explain
     result->explanation.push_back(
-        "a parità di fatti e di parole lette, prima la decisione che cita la "
-        "disposizione più vicina alla descrizione: " +
-        rulings[chosen].citations[0].citation);
+        key(rulings[0]).first != chosen_rank.first
+            ? "a parità di fatti e di parole lette, prima la decisione su quanto è accaduto "
+              "(la descrizione non chiede se una mossa è consentita): " +
+                  rulings[chosen].citations[0].citation
+            : "a parità di fatti e di parole lette, prima la decisione che cita la "
+              "disposizione più vicina alla descrizione: " +
+                  rulings[chosen].citations[0].citation);
   }
   std::rotate(rulings.begin(), rulings.begin() + static_cast<long>(chosen),
               rulings.begin() + static_cast<long>(chosen) + 1);
@@ -418,6 +483,22 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (!t.stop) content.push_back(t);
   }
 
+  // The facts are read without the claims the description reports of another player
+  // ("il mio amico dice che vale 2"): the dispute, not what happened (claims.h).
+  const std::string masked = structured ? std::string() : resolve::MaskClaims(clean, tokens);
+  const std::string& read_text = masked.empty() ? clean : masked;
+  std::vector<Token> masked_tokens;
+  if (!masked.empty()) {
+    masked_tokens = im.analyzer->Tokenize(masked);
+    if (masked_tokens.size() > kMaxScenarioTokens) masked_tokens.resize(kMaxScenarioTokens);
+  }
+  const std::vector<Token>& read_tokens = masked.empty() ? tokens : masked_tokens;
+  std::vector<Token> masked_content;
+  for (const Token& t : masked_tokens) {
+    if (!t.stop) masked_content.push_back(t);
+  }
+  const std::vector<Token>& read_content = masked.empty() ? content : masked_content;
+
   // ---- choose the game and read the facts
   std::vector<std::string> candidates;
   std::map<std::string, double> hint_scores;
@@ -498,16 +579,17 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     }
     a.options = options;
     if (!structured) {
-      ReadFacts(im, *a.gr, content, &a.facts, &a.contradictions, clean);
-      ReadSides(*a.gr, clean, tokens, content, &a.facts);
-      ReadReach(im, *a.gr, clean, tokens, &a.facts);
+      ReadFacts(im, *a.gr, read_content, &a.facts, &a.contradictions, read_text);
+      ReadSides(*a.gr, read_text, read_tokens, read_content, &a.facts);
+      ReadReach(im, *a.gr, read_text, read_tokens, &a.facts);
+      ReadCompetence(im, *a.gr, read_text, read_tokens, &a.facts);
       a.variants_named = NamedVariants(im, a.gr->rules.game, a.facts, options.variants);
       a.options.variants.insert(a.options.variants.end(), a.variants_named.begin(),
                                 a.variants_named.end());
-      ReadDice(im, *a.gr, tokens, a.options.variants, &a.facts);
-      ReadDrawnScore(im, *a.gr, tokens, &a.facts);
-      ReadContactOrders(im, *a.gr, tokens, &a.facts);
-      ReadMeasures(*a.gr, tokens, &a.facts);
+      ReadDice(im, *a.gr, read_tokens, a.options.variants, &a.facts);
+      ReadDrawnScore(im, *a.gr, read_tokens, &a.facts);
+      ReadContactOrders(im, *a.gr, read_tokens, &a.facts);
+      ReadMeasures(*a.gr, read_tokens, &a.facts);
       KeepLastOccurrence(&a.facts);
     }
     a.known[Weight::kResolveGameRead] = resolve::FactsRead(a.facts);
@@ -633,8 +715,10 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   }
   if (!structured) {
     ClosestUnits closest;
+    PreferDecisionsToAllowances(result);
     OrderTiedRulings(im, *rules, closest, result);
     RuleByRetrieval(im, *rules, closest, best_used, options, result);
+    PreferDecisionsToAllowances(result);  // the closest case's rulings too
   }
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;

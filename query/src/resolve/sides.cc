@@ -365,7 +365,8 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
   static const WordSet kPlace = {"palla", "pallone", "casella"};
   static const WordSet kWith = {"con", "col", "coi"};
   auto reach_verb = [](const std::string& w) {
-    return w.rfind("arriv", 0) == 0 || w.rfind("raggiung", 0) == 0;
+    return w.rfind("arriv", 0) == 0 || w.rfind("raggiung", 0) == 0 ||
+           w.rfind("raggiunt", 0) == 0;
   };
   if (std::none_of(t.begin(), t.end(), [&](const Token& x) { return reach_verb(x.word); })) return;
   // Restatements no game reads say nothing (read only when a reach verb is there: the
@@ -375,11 +376,16 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
   if (attack.empty() || defence.empty()) return;
   const TellerSide teller = TellerSideOf(text, t);
   FactMap said;  // fact → the last value a reach statement gives it
+  std::vector<size_t> verbs_restated;  // the restated verbs' places among the content words
   for (size_t i = 0; i < t.size(); ++i) {
     const std::string& w = t[i].word;
     if (!reach_verb(w)) continue;
     // Reaching the ball's square: "ci arriva", "arriva sulla palla", "raggiunge la casella".
     bool place = i > 0 && t[i - 1].word == "ci";
+    // The ball said by a clitic pronoun: "la raggiungo", "l'ha raggiunta".
+    place = place || (i > 0 && (t[i - 1].word == "la" || t[i - 1].word == "l")) ||
+            (i > 1 && (t[i - 1].word == "ha" || t[i - 1].word == "ho") &&
+             (t[i - 2].word == "la" || t[i - 2].word == "l"));
     for (size_t k = i + 1; k < t.size() && k <= i + 3 && !Boundary(text, t, k - 1); ++k)
       place = place || In(kPlace, t[k].word);
     if (!place) continue;
@@ -414,6 +420,7 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
                                   (negated ? " non" : "") + " raggiunge la palla";
     size_t first = 0;  // the verb's place among the content words
     for (size_t k = 0; k < i; ++k) first += t[k].stop ? 0 : 1;
+    verbs_restated.push_back(first);
     for (auto& [fact, list] : ReadWhole(im, gr, canonical)) {
       for (Reading r : list) {
         r.first = first;
@@ -424,6 +431,28 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
     }
   }
   for (auto& [fact, list] : said) (*facts)[fact] = list;
+  // A reach fact of the other side that the verb alone read, or with its "non" ("mi
+  // raggiunge", a form whose "mi" is a stopword, read "la raggiungo"; "non mi raggiunge"
+  // read "non la raggiungo"): the restatement says whose reach it is.
+  for (const FactMap* restated : {&attack, &defence}) {
+    for (const auto& [fact, unused] : *restated) {
+      if (said.count(fact)) continue;
+      auto it = facts->find(fact);
+      if (it == facts->end()) continue;
+      auto& list = it->second;
+      list.erase(std::remove_if(list.begin(), list.end(),
+                                [&](const Reading& r) {
+                                  return r.from_text && r.count <= 2 &&
+                                         std::any_of(verbs_restated.begin(), verbs_restated.end(),
+                                                     [&](size_t v) {
+                                                       return r.first <= v &&
+                                                              v < r.first + r.count;
+                                                     });
+                                }),
+                 list.end());
+      if (list.empty()) facts->erase(it);
+    }
+  }
 }
 
 }  // namespace arbitro

@@ -1,0 +1,148 @@
+// Whose zone of competence a square is in (see competence.h).
+#include "resolve/competence.h"
+
+#include <algorithm>
+
+#include "core/word_set.h"
+
+namespace arbitro {
+
+namespace {
+
+const WordSet kMine = {"mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"};
+const WordSet kTheirs = {"suo", "suoi", "loro", "avversario", "avversaria", "avversari"};
+// Words that put a square inside a zone ("nella", "dentro") and the one that puts it out.
+const WordSet kInside = {"nella", "nel", "in", "dentro", "entro", "interno"};
+// The ball held: "col pallone", "con la palla", "portatore".
+const WordSet kBall = {"pallone", "palla"};
+const WordSet kCarrier = {"portatore", "portatori"};
+// Verbs whose subject is the side with the ball ("nella sua zona di competenza, tira").
+const WordSet kShoots = {"tira", "tiro", "calcia", "calcio", "passa", "passo"};
+// The teller tackling: "sto contrastando", "vado in contrasto", "entro in contrasto".
+const WordSet kTackling = {"contrastando", "contrastavo", "contrasto", "contrastare"};
+const WordSet kGoInto = {"vado", "entro", "andato", "entrato", "faccio", "sto"};
+// How far back (tokens) the piece a zone is said of may be named.
+constexpr size_t kOwnerReach = 10;
+// The punctuation that ends a sentence: the piece is named in the zone's sentence.
+constexpr const char* kSentenceEnds = ".;!?";
+
+enum class Role { kNone, kAttacker, kDefender };
+
+Role Opposite(Role r) {
+  return r == Role::kAttacker ? Role::kDefender
+         : r == Role::kDefender ? Role::kAttacker
+                                : Role::kNone;
+}
+
+// Whether a token of [from, to) is in `set`.
+bool AnyIn(const std::vector<Token>& t, size_t from, size_t to, const WordSet& set) {
+  for (size_t k = from; k < to && k < t.size(); ++k) {
+    if (set.count(t[k].word)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& text,
+                    const std::vector<Token>& t, FactMap* facts) {
+  // The description's zones of competence: "zona di competenza" ("zona competenza").
+  std::vector<size_t> zones;
+  for (size_t i = 0; i + 1 < t.size(); ++i) {
+    if (t[i].word != "zona") continue;
+    if (t[i + 1].word == "competenza" ||
+        (i + 2 < t.size() && t[i + 1].word == "di" && t[i + 2].word == "competenza"))
+      zones.push_back(i);
+  }
+  if (zones.empty()) return;
+  auto sentence_break = [&](size_t a, size_t b) {  // between tokens a and b (a < b)
+    const std::string between = text.substr(t[a].end, t[b].begin - t[a].end);
+    return between.find_first_of(kSentenceEnds) != std::string::npos;
+  };
+  // The teller's side: the one that tackles when the teller tackles or the ball is the other
+  // side's, the one with the ball when the teller holds it.
+  Role teller = Role::kNone;
+  for (size_t i = 0; i < t.size() && teller == Role::kNone; ++i) {
+    if (kTackling.count(t[i].word) &&
+        (t[i].word != "contrasto" ||
+         (i >= 2 && kGoInto.count(t[i - 2].word)) || (i >= 1 && kGoInto.count(t[i - 1].word))))
+      teller = t[i].word == "contrastare" ? Role::kNone : Role::kDefender;
+    if (kCarrier.count(t[i].word) || (kBall.count(t[i].word) && i >= 1 &&
+                                       (t[i - 1].word == "col" || t[i - 1].word == "la"))) {
+      // The carrier's possessive, a few words before ("il loro portatore", "il loro
+      // centrocampista col pallone").
+      for (size_t k = i; k-- > 0 && k + 4 >= i;) {
+        if (kMine.count(t[k].word)) teller = Role::kAttacker;
+        if (kTheirs.count(t[k].word)) teller = Role::kDefender;
+        if (teller != Role::kNone) break;
+      }
+    }
+  }
+  for (size_t z : zones) {
+    const size_t after = t[z + 1].word == "competenza" ? z + 2 : z + 3;
+    // Inside or outside: the words just before the zone, in its clause.
+    int inside = -1;
+    bool negated = false;
+    for (size_t k = z; k-- > 0 && k + 5 >= z;) {
+      if (sentence_break(k, k + 1)) break;
+      if (t[k].word == "fuori") {
+        inside = 0;
+        break;
+      }
+      if (inside < 0 && kInside.count(t[k].word)) inside = 1;
+      if (t[k].word == "non") negated = true;
+    }
+    if (inside < 0) continue;
+    if (negated) inside = 1 - inside;
+    Role owner = Role::kNone;
+    // The piece named after the zone: "del mio omino", "di chi contrasta", "di chi ha palla".
+    if (after + 1 < t.size() && (t[after].word == "del" || t[after].word == "di" ||
+                                 t[after].word == "dello" || t[after].word == "della")) {
+      const size_t w = after + 1;
+      if (t[w].word == "chi" && w + 1 < t.size()) {
+        if (kTackling.count(t[w + 1].word) || t[w + 1].word == "contrasta") owner = Role::kDefender;
+        if (t[w + 1].word == "ha" || kShoots.count(t[w + 1].word)) owner = Role::kAttacker;
+      } else if (kMine.count(t[w].word)) {
+        owner = teller;
+      } else if (kTheirs.count(t[w].word)) {
+        owner = Opposite(teller);
+      }
+    }
+    // The piece named before it ("sua", "propria" zone; "mia" is the teller's).
+    if (owner == Role::kNone && z >= 1 && kMine.count(t[z - 1].word)) owner = teller;
+    if (owner == Role::kNone && !(after + 1 < t.size() && t[after].word == "del")) {
+      // The shooter: "nella sua zona di competenza, tira".
+      if (after < t.size() && kShoots.count(t[after].word)) owner = Role::kAttacker;
+      for (size_t k = z; owner == Role::kNone && k-- > 0 && k + kOwnerReach >= z;) {
+        if (sentence_break(k, k + 1)) break;
+        if (k + 1 == z) continue;  // the zone's own possessive
+        if (kCarrier.count(t[k].word)) {
+          owner = Role::kAttacker;
+        } else if (kMine.count(t[k].word) || kTheirs.count(t[k].word)) {
+          // The piece after the possessive holds the ball: "col pallone" right after it.
+          if (AnyIn(t, k + 2, std::min(k + 5, z), kBall) && t[k + 2].word == "col")
+            owner = Role::kAttacker;
+          else
+            owner = kMine.count(t[k].word) ? teller : Opposite(teller);
+        }
+      }
+    }
+    if (owner == Role::kNone) continue;
+    const std::string canonical = std::string(owner == Role::kAttacker ? "attaccante" : "difensore") +
+                                  (inside ? " nella sua zona di competenza"
+                                          : " fuori dalla sua zona di competenza");
+    size_t first = 0;  // the zone's place among the content words
+    for (size_t k = 0; k < z; ++k) first += t[k].stop ? 0 : 1;
+    for (auto& [fact, list] : ReadWhole(im, gr, canonical)) {
+      if (facts->count(fact)) continue;  // the text's own forms read it
+      for (Reading& r : list) {
+        r.words = (inside ? "nella " : "fuori dalla ") + std::string("zona di competenza");
+        r.first = first;
+        r.count = 2;
+        (*facts)[fact].push_back(r);
+      }
+    }
+  }
+}
+
+}  // namespace arbitro
