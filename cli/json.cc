@@ -34,6 +34,10 @@ void EscapeRuns(const std::string& s, Emit&& emit) {
   size_t run = 0;  // where the pending run of unchanged bytes starts
   for (size_t i = 0; i < s.size();) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {  // most bytes: plain ASCII
+      ++i;
+      continue;
+    }
     const char* escaped = nullptr;
     size_t length = 2;
     char code[8];

@@ -67,13 +67,17 @@ void WriteLinks(JsonWriter& json, const std::vector<LinkInfo>& links) {
 
 void WriteCodePointRanges(JsonWriter& json, const std::string& text,
                           const std::vector<std::pair<size_t, size_t>>& ranges) {
-  // Code points before byte i: the bytes that do not continue a sequence.
+  // Code points before byte `end`: the bytes that do not continue a sequence, counted
+  // on from the previous position when `end` is not before it (ranges come in text
+  // order), so that a hit's ranges cost one pass over its text.
+  size_t at = 0;
+  long long counted = 0;
   auto code_points = [&](size_t end) {
-    long long n = 0;
-    for (size_t i = 0; i < end && i < text.size(); ++i) {
-      if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++n;
+    if (end < at) at = 0, counted = 0;
+    for (; at < end && at < text.size(); ++at) {
+      if ((static_cast<unsigned char>(text[at]) & 0xC0) != 0x80) ++counted;
     }
-    return n;
+    return counted;
   };
   json.BeginArray();
   for (const auto& [begin, end] : ranges) {

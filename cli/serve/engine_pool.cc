@@ -42,7 +42,7 @@ Status EnginePool::Acquire(Lease* lease) {
     }
   }
   if (!engine) {
-    Status s = Engine::Open(index_dir_, &engine);
+    Status s = Engine::Open(index_dir_, open_options_, &engine);
     if (!s.ok()) {
       Release(nullptr);
       return s;
@@ -74,15 +74,17 @@ void EnginePool::Release(std::unique_ptr<Engine> engine) {
 }
 
 Status EnginePool::Warm() {
+  // One thread per engine, each opening its own (an engine copying its postings into
+  // memory takes most of the start-up) and holding it until every thread is done, so
+  // that no two threads share one: start-up takes one engine's opening and warm-up.
   std::vector<Lease> leases(max_engines_);
-  for (Lease& lease : leases) {
-    Status s = Acquire(&lease);
-    if (!s.ok()) return s;
-  }
-  // One thread per engine: start-up takes one engine's warm-up per core.
+  std::vector<Status> opened(max_engines_);
   std::vector<std::thread> threads;
-  for (Lease& lease : leases) {
-    threads.emplace_back([engine = lease.get()] {
+  for (size_t i = 0; i < max_engines_; ++i) {
+    threads.emplace_back([this, &lease = leases[i], &status = opened[i]] {
+      status = Acquire(&lease);
+      if (!status.ok()) return;
+      Engine* engine = lease.get();
       // The answers do not matter (a game may refuse the words: InvalidArgument).
       for (const std::string& game : engine->GameNames()) {
         AskOptions ask;
@@ -101,6 +103,9 @@ Status EnginePool::Warm() {
     });
   }
   for (std::thread& t : threads) t.join();
+  for (const Status& s : opened) {
+    if (!s.ok()) return s;
+  }
   return Status::OK();
 }
 

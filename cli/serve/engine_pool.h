@@ -33,10 +33,12 @@ namespace arbitro::serve {
 
 class EnginePool {
  public:
-  EnginePool(std::string index_dir, std::string corpus_dir, size_t max_engines)
+  EnginePool(std::string index_dir, std::string corpus_dir, size_t max_engines,
+             EngineOpenOptions open_options = {})
       : index_dir_(std::move(index_dir)),
         corpus_dir_(std::move(corpus_dir)),
-        max_engines_(max_engines < 1 ? 1 : max_engines) {}
+        max_engines_(max_engines < 1 ? 1 : max_engines),
+        open_options_(open_options) {}
 
   // An engine lent to one request; returned to the pool when destroyed.
   class Lease {
@@ -87,6 +89,7 @@ class EnginePool {
 
   const std::string index_dir_, corpus_dir_;
   const size_t max_engines_;
+  const EngineOpenOptions open_options_;
   std::mutex mu_;
   std::deque<Waiter*> waiting_;  // guarded by mu_; oldest first
   size_t lent_ = 0;         // guarded by mu_

@@ -230,7 +230,9 @@ Status RunServer(const ServeOptions& options, std::ostream& out, std::ostream& e
   const size_t engines = options.engines > 0
                              ? static_cast<size_t>(options.engines)
                              : std::max(1u, std::thread::hardware_concurrency());  // see ServeOptions::engines
-  EnginePool pool(options.index_dir, options.corpus_dir, engines);
+  EngineOpenOptions open_options;
+  open_options.postings_in_memory_max_bytes = options.postings_in_memory_max_bytes;
+  EnginePool pool(options.index_dir, options.corpus_dir, engines, open_options);
   {
     // A missing or broken index is reported now, not at the first request; every
     // engine is opened and warm before the first one.

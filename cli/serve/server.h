@@ -12,6 +12,7 @@
 // - One access-log line per request on the error stream unless quiet.
 #pragma once
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -35,6 +36,10 @@ struct ServeOptions {
   // core only time-slices the cores, so the queue's order no longer decides who finishes
   // first (served p99 at 10 clients 9.2-10.5 ms with two per core, 5.4-5.7 ms with one).
   int engines = 0;
+  // Each engine searches postings copied into its memory when the index's posting table
+  // is at most this size (EngineOpenOptions): the bundled corpus's 1.1 MB table takes
+  // some 38 MB per engine; a larger library (4 MB: ~140 MB per engine) searches on disk.
+  uint64_t postings_in_memory_max_bytes = uint64_t{4} << 20;
   bool quiet = false;
 };
 

@@ -239,11 +239,26 @@ struct ResolveGameCandidate {
   std::vector<double> features;
 };
 
+// How Engine::Open reads the search index.
+struct EngineOpenOptions {
+  // When the search index's posting table (xapian/postlist.glass) is at most this many
+  // bytes, its postings are copied into memory at open (Xapian's in-memory backend) and
+  // every search runs there: the same answers, without a block read and a B-tree walk per
+  // term of every question. The copy takes some 35 times the table's size and about a
+  // second per 2 MB of it, so it pays only in a long-running process (`arbitro serve`).
+  // 0: never (the default: one question per process).
+  uint64_t postings_in_memory_max_bytes = 0;
+};
+
 class Engine {
  public:
   ~Engine();
   // Opens the current generation of `index_dir`.
   static Status Open(const std::string& index_dir, std::unique_ptr<Engine>* engine);
+  static Status Open(const std::string& index_dir, const EngineOpenOptions& options,
+                     std::unique_ptr<Engine>* engine);
+  // True when the searches run on postings copied into memory (EngineOpenOptions).
+  bool PostingsInMemory() const;
   // The generation directory this engine reads ("<index_dir>/gen-…").
   const std::string& Generation() const;
 

@@ -132,8 +132,8 @@ class Membership {
         has[k] = *from == dids_[k];
       }
     } else {
-      Xapian::PostingIterator p = im_.xdb.postlist_begin(term);
-      const Xapian::PostingIterator end = im_.xdb.postlist_end(term);
+      Xapian::PostingIterator p = im_.match_db.postlist_begin(term);
+      const Xapian::PostingIterator end = im_.match_db.postlist_end(term);
       for (size_t k : order_) {
         if (p == end) break;
         p.skip_to(dids_[k]);
@@ -157,8 +157,8 @@ class Membership {
       }
     }
     if (unknown.empty()) return out;
-    Xapian::PostingIterator p = im_.xdb.postlist_begin("");
-    const Xapian::PostingIterator end = im_.xdb.postlist_end("");
+    Xapian::PostingIterator p = im_.match_db.postlist_begin("");
+    const Xapian::PostingIterator end = im_.match_db.postlist_end("");
     for (size_t k : unknown) {
       p.skip_to(dids_[k]);
       if (p == end) break;
@@ -501,7 +501,7 @@ Status Collect(Engine::Impl& im, const std::string& question, const AskOptions& 
     }
 
     // ---- re-ranking
-    Xapian::Enquire enquire(im.xdb);
+    Xapian::Enquire enquire(im.match_db);
     enquire.set_query(query);
     Xapian::MSet mset = enquire.get_mset(0, named_docs.empty() ? kCandidates : kCandidatesNamedDoc);
     const double top = mset.empty() ? 1.0 : std::max(1e-9, mset.begin().get_weight());

@@ -1,12 +1,15 @@
 // Engine: opening an index generation, browsing (show, games, toc, facts).
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 #include "core/engine_impl.h"
 #include "core/rules.h"
 
 namespace arbitro {
 namespace {
+
+namespace fs = std::filesystem;
 
 std::string Join(const std::vector<std::string>& items, const std::string& sep) {
   std::string out;
@@ -23,8 +26,17 @@ const std::string& Engine::Generation() const {
   return impl_->generation;
 }
 
+bool Engine::PostingsInMemory() const {
+  return impl_->postings_in_memory;
+}
+
 Status Engine::Open(const std::string& index_dir, std::unique_ptr<Engine>* engine) {
-  auto open_generation = [](const std::string& generation, std::unique_ptr<Engine>* out) {
+  return Open(index_dir, EngineOpenOptions{}, engine);
+}
+
+Status Engine::Open(const std::string& index_dir, const EngineOpenOptions& options,
+                    std::unique_ptr<Engine>* engine) {
+  auto open_generation = [&options](const std::string& generation, std::unique_ptr<Engine>* out) {
     std::unique_ptr<Engine> e(new Engine());
     e->impl_->generation = generation;
     Status s = Database::Open(SqlitePath(generation), /*read_only=*/true, &e->impl_->db);
@@ -40,6 +52,15 @@ Status Engine::Open(const std::string& index_dir, std::unique_ptr<Engine>* engin
     }
     try {
       e->impl_->xdb = Xapian::Database(XapianPath(generation));
+      e->impl_->match_db = e->impl_->xdb;
+      std::error_code ec;
+      const uintmax_t postings_bytes =
+          fs::file_size(fs::path(XapianPath(generation)) / "postlist.glass", ec);
+      if (options.postings_in_memory_max_bytes > 0 && !ec &&
+          postings_bytes <= options.postings_in_memory_max_bytes) {
+        e->impl_->match_db = CopyPostingsToMemory(e->impl_->xdb);
+        e->impl_->postings_in_memory = true;
+      }
     } catch (const Xapian::Error& err) {
       return Status::IndexError("cannot open the search index: " + err.get_description());
     }

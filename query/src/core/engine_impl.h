@@ -28,7 +28,12 @@ struct DocRow {
 struct Engine::Impl {
   std::string generation;
   Database db;
+  // The search index: metadata, spelling and synonyms are read here.
   Xapian::Database xdb;
+  // The database searches and uncached posting reads use: xdb, or its postings copied
+  // into memory (EngineOpenOptions; same document ids, lengths and statistics).
+  Xapian::Database match_db;
+  bool postings_in_memory = false;
   std::unique_ptr<Analyzer> analyzer;
   std::map<std::string, DocRow> docs;                                  // by doc id
   std::map<long long, std::string> doc_by_rowid;                       // documents.id → doc
@@ -186,5 +191,9 @@ struct Engine::Impl {
   mutable std::vector<std::pair<std::string, std::string>> known_names;
   mutable std::unordered_map<std::string, std::string> name_by_key;
 };
+
+// A copy of `disk`'s postings (terms, wdfs, document lengths and data, same document
+// ids) in Xapian's in-memory backend (postings_in_memory.cc). Throws Xapian::Error.
+Xapian::Database CopyPostingsToMemory(const Xapian::Database& disk);
 
 }  // namespace arbitro
