@@ -1,0 +1,84 @@
+// Rulings the rulebooks state that the case base lacked (round 10 of the case gaps): who
+// takes the ball after a line-out that stays in the corridor, a defensive block that the
+// attacker's own miniature completes, the goalkeeper's tackle. Each sentence is ours; each
+// expected ruling is read from the cited provision of corpus/<game>/<rulebook>.xml.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "resolve_json.h"
+
+using arbitro::test::Cites;
+using arbitro::test::FirstRulingHas;
+using arbitro::test::Json;
+using arbitro::test::ResolveBundled;
+
+TEST_CASE("subbuteo rugby: the line-out in the corridor goes to the owner of the last miniature touched "
+          "(cap. 8.2 e1, round 10)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo-rugby", text); };
+
+  SECTION("last touched by a miniature of the side that did not throw: possession to the defender") {
+    const Json j = best(
+        "ho lanciato la touche: la palla rimane nel corridoio e tocca per ultima una miniatura avversaria");
+    CHECK(FirstRulingHas(j, "possesso", "difensore"));
+    CHECK(FirstRulingHas(j, "tocco-di-pressione", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "possesso", "attaccante"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap8__s8.2__e1"));
+  }
+  SECTION("last touched by a miniature of the thrower: possession to the attacker") {
+    const Json j = best(
+        "ho lanciato la touche, la palla tocca gli schieramenti e resta nel corridoio: l'ultimo tocco è di "
+        "una mia miniatura");
+    CHECK(FirstRulingHas(j, "possesso", "attaccante"));
+    CHECK(FirstRulingHas(j, "tocco-di-pressione", "difensore"));
+    CHECK_FALSE(FirstRulingHas(j, "possesso", "difensore"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap8__s8.2__e1"));
+  }
+  SECTION("no miniature touched: the thrower only has the attempt at possession (e2)") {
+    const Json j = best("ho lanciato la touche: la palla rimane nel corridoio senza toccare nessuna miniatura");
+    CHECK(FirstRulingHas(j, "tentativo-di-possesso", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "possesso"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap8__s8.2__e2"));
+  }
+}
+
+TEST_CASE("subbuteo: a defender's miniature pushed against his own hand counts as his block "
+          "(Regola 6, round 10)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo", text); };
+
+  SECTION("the finger behind without obstructing: the block is done, no other one is due") {
+    const Json j = best(
+        "la mia miniatura, ancora in corsa dopo aver giocato la palla, spinge la sua miniatura contro la sua "
+        "mano: lui teneva il dito dietro senza ostacolarmi");
+    CHECK(FirstRulingHas(j, "nessun-marcamento", "difensore"));
+    CHECK_FALSE(FirstRulingHas(j, "punizione"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r6__marcamento__p2"));
+  }
+  SECTION("a hand put on purpose in the attacker's way is an obstruction: free kick for the attacker") {
+    const Json j = best("il difensore mette apposta la mano davanti alla mia miniatura e mi ostruisce");
+    CHECK(FirstRulingHas(j, "punizione", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "nessun-marcamento"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r5__falli-attaccante__p2"));
+  }
+}
+
+TEST_CASE("soccer tactics: the goalkeeper who reaches the ball carrier tackles like any piece "
+          "(rule 6B, round 10)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
+
+  SECTION("the goalkeeper reaches the square of the piece with the ball: a tackle, rule 4D") {
+    const Json j = best("la difesa tira il dado e il suo portiere raggiunge la casella del mio attaccante che ha la palla");
+    CHECK(FirstRulingHas(j, "contrasto-per-la-palla"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r6__b__p1"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r4__d__p1"));
+  }
+  SECTION("the goalkeeper does not get there: no tackle, the attacking side keeps the ball") {
+    const Json j =
+        best("la difesa tira il dado ma il suo portiere non arriva alla casella del mio attaccante che ha la palla");
+    CHECK(FirstRulingHas(j, "possesso-palla", "squadra-in-attacco"));
+    CHECK_FALSE(FirstRulingHas(j, "contrasto-per-la-palla"));
+    CHECK_FALSE(Cites(j["rulings"][0], "soccer-tactics-completo#r6__b__p1"));
+  }
+}
