@@ -82,3 +82,26 @@ TEST_CASE("soccer tactics: the goalkeeper who reaches the ball carrier tackles l
     CHECK_FALSE(Cites(j["rulings"][0], "soccer-tactics-completo#r6__b__p1"));
   }
 }
+
+TEST_CASE("soccer tactics: a piece moves exactly the number rolled (rule 2, round 10)", "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
+
+  SECTION("exactly the number rolled: a legal move") {
+    const Json j = best("ho fatto 3 e muovo il mio attaccante esattamente del numero uscito, tre caselle");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(FirstRulingHas(j, "punizione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p1"));
+  }
+  SECTION("one square short of the roll, by the attacking side: minor foul, free kick for the opponent") {
+    const Json j = best("la squadra in attacco tira il dado e muove una pedina di una casella in meno del dado");
+    CHECK(FirstRulingHas(j, "punizione"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p1"));
+  }
+  SECTION("by the defending side: the attacking side may take the free kick or play on") {
+    const Json j = best("la squadra in difesa muove un difensore di più caselle del tiro");
+    CHECK(FirstRulingHas(j, "punizione", "squadra-in-attacco"));
+    CHECK(FirstRulingHas(j, "vantaggio", "squadra-in-attacco"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p1"));
+  }
+}
