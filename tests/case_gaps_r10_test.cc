@@ -105,3 +105,20 @@ TEST_CASE("soccer tactics: a piece moves exactly the number rolled (rule 2, roun
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p1"));
   }
 }
+
+TEST_CASE("soccer tactics: the ball moves exactly the number rolled (rule 3, round 10)", "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
+
+  SECTION("exactly the number rolled: a legal move") {
+    const Json j = best("gioco la palla: ho fatto 4 e muovo la palla esattamente quanto il dado");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(FirstRulingHas(j, "punizione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r3__p2"));
+  }
+  SECTION("stopped one square short: minor foul, free kick for the opponent") {
+    const Json j = best("tiro il dado per giocare la palla, esce 6, ma fermo la palla prima, dopo cinque caselle");
+    CHECK(FirstRulingHas(j, "punizione"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r3__p2"));
+  }
+}
