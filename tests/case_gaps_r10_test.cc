@@ -122,3 +122,25 @@ TEST_CASE("soccer tactics: the ball moves exactly the number rolled (rule 3, rou
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r3__p2"));
   }
 }
+
+TEST_CASE("subbuteo: the COL may skip the extra time and go straight to the placed shots "
+          "(Regola 3, round 10)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo", text); };
+
+  SECTION("a draw at full time and the COL skips the extra time: placed shots at once") {
+    const Json j = best(
+        "torneo individuale a eliminazione diretta, finiamo pari i tempi regolamentari ma il col salta il "
+        "supplementare: cosa si fa?");
+    CHECK(FirstRulingHas(j, "tiri-piazzati"));
+    CHECK_FALSE(FirstRulingHas(j, "tempo-supplementare"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r3__sudden-death__individuale__p4"));
+  }
+  SECTION("without that decision a draw at full time still means five minutes of extra time") {
+    const Json j =
+        best("torneo individuale a eliminazione diretta, finiamo pari alla fine dei tempi regolamentari: cosa si fa?");
+    CHECK(FirstRulingHas(j, "tempo-supplementare"));
+    CHECK_FALSE(FirstRulingHas(j, "tiri-piazzati"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r3__sudden-death__individuale__p1"));
+  }
+}
