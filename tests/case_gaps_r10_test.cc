@@ -51,7 +51,7 @@ TEST_CASE("subbuteo: a defender's miniature pushed against his own hand counts a
     const Json j = best(
         "la mia miniatura, ancora in corsa dopo aver giocato la palla, spinge la sua miniatura contro la sua "
         "mano: lui teneva il dito dietro senza ostacolarmi");
-    CHECK(FirstRulingHas(j, "nessun-marcamento", "difensore"));
+    CHECK(FirstRulingHas(j, "nessun-marcamento", "attaccante"));
     CHECK_FALSE(FirstRulingHas(j, "punizione"));
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r6__marcamento__p2"));
   }
