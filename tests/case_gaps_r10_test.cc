@@ -125,3 +125,26 @@ TEST_CASE("subbuteo: the COL may skip the extra time and go straight to the plac
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r3__sudden-death__individuale__p1"));
   }
 }
+
+TEST_CASE("subbuteo rugby: a miniature that leaves the field after touching the ball keeps its attempt "
+          "(cap. 4.1 a and c, round 10)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo-rugby", text); };
+
+  SECTION("the ball stops within 5 cm of where it went off: possession all the same") {
+    const Json j = best(
+        "tentativo di possesso: il mio omino in posizione regolare colpisce la palla, poi la miniatura esce dal "
+        "campo; la palla si ferma a 3 cm dalla miniatura");
+    CHECK(FirstRulingHas(j, "possesso", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "touche"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap4__s4.1__a"));
+  }
+  SECTION("the ball stops more than 5 cm back: an automatic pass all the same") {
+    const Json j = best(
+        "tentativo di possesso: il mio omino in posizione regolare colpisce la palla, poi la miniatura esce dal "
+        "campo; la palla torna indietro e si ferma a 8 cm dalla miniatura");
+    CHECK(FirstRulingHas(j, "passaggio-al-volo", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "possesso"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap4__s4.1__c"));
+  }
+}
