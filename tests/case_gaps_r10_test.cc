@@ -147,4 +147,12 @@ TEST_CASE("subbuteo rugby: a miniature that leaves the field after touching the 
     CHECK_FALSE(FirstRulingHas(j, "possesso"));
     CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap4__s4.1__c"));
   }
+  SECTION("the ball stops more than 5 cm forward: still a knock-on, scrum to the defence (b)") {
+    const Json j = best(
+        "tentativo di possesso: il mio omino in posizione regolare colpisce la palla, poi la miniatura esce dal "
+        "campo; la palla va in avanti e si ferma a 8 cm dalla miniatura");
+    CHECK(FirstRulingHas(j, "mischia", "difensore"));
+    CHECK_FALSE(FirstRulingHas(j, "possesso"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap4__s4.1__b"));
+  }
 }
