@@ -156,3 +156,20 @@ TEST_CASE("subbuteo rugby: a miniature that leaves the field after touching the 
     CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap4__s4.1__b"));
   }
 }
+
+TEST_CASE("calciotto: the sanction cards answer a hard tackle only (punizione p1, round 10)", "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("calciotto", text); };
+
+  SECTION("AMMONIZIONE on a SCIVOLATA: free kick for whoever has the ball") {
+    const Json j = best("nel contrasto il mio avversario cala la carta scivolata e io ci rispondo con la carta ammonizione");
+    CHECK(FirstRulingHas(j, "punizione", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "mossa-non-consentita"));
+    CHECK(Cites(j["rulings"][0], "calciotto#punizione__p1"));
+  }
+  SECTION("AMMONIZIONE on a DRIBBLING, no hard tackle: the card may not be played, no free kick") {
+    const Json j = best("nel contrasto il mio avversario cala la carta dribbling e io ci rispondo con la carta ammonizione");
+    CHECK(FirstRulingHas(j, "mossa-non-consentita"));
+    CHECK_FALSE(FirstRulingHas(j, "punizione"));
+    CHECK(Cites(j["rulings"][0], "calciotto#punizione__p1"));
+  }
+}
