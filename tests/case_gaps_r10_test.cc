@@ -173,3 +173,14 @@ TEST_CASE("calciotto: the sanction cards answer a hard tackle only (punizione p1
     CHECK(Cites(j["rulings"][0], "calciotto#punizione__p1"));
   }
 }
+
+TEST_CASE("subbuteo: more than 10 miniatures cost the free kick and the removal together (Regola 1, round 10)",
+          "[e2e][corpus-e2e]") {
+  SECTION("one ruling: free kick from the offender's penalty spot and twice the excess removed") {
+    const Json j = ResolveBundled("subbuteo", "il mio avversario gioca con dodici miniature in campo invece di dieci");
+    CHECK(FirstRulingHas(j, "punizione", "avversario"));
+    CHECK(FirstRulingHas(j, "rimozione-miniature"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r1__numero__p1"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r1__numero__p2"));
+  }
+}
