@@ -184,3 +184,23 @@ TEST_CASE("subbuteo: more than 10 miniatures cost the free kick and the removal 
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r1__numero__p2"));
   }
 }
+
+TEST_CASE("subbuteo: the wall on a direct free kick, at most four in one row (Regola 10, round 10)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo", text); };
+
+  SECTION("four miniatures in one row: the defender's wall") {
+    const Json j =
+        best("punizione diretta per l'avversario: io metto una barriera di quattro miniature in fila a 9 cm dalla palla, va bene?");
+    CHECK(FirstRulingHas(j, "barriera", "difensore"));
+    CHECK_FALSE(FirstRulingHas(j, "non-consentito"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r10__procedura__punizione-diretta__p1"));
+  }
+  SECTION("five miniatures: not allowed") {
+    const Json j =
+        best("punizione diretta per l'avversario: io metto una barriera di cinque miniature a 9 cm dalla palla, va bene?");
+    CHECK(FirstRulingHas(j, "non-consentito"));
+    CHECK_FALSE(FirstRulingHas(j, "barriera"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r10__procedura__punizione-diretta__p1"));
+  }
+}
