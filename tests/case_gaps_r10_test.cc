@@ -204,3 +204,21 @@ TEST_CASE("subbuteo: the wall on a direct free kick, at most four in one row (Re
     CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r10__procedura__punizione-diretta__p1"));
   }
 }
+
+TEST_CASE("subbuteo: a rientro runs parallel to the touchline unless the way is blocked (Regola 12, round 10)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo", text); };
+
+  SECTION("not parallel with nobody in the way: not allowed") {
+    const Json j = best("faccio un rientro non parallelo alla linea laterale anche se non c'è nessuno in mezzo");
+    CHECK(FirstRulingHas(j, "non-consentito"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r12__procedura-rientro__p8"));
+  }
+  SECTION("the parallel way blocked: the useful diagonal within about 45 degrees is allowed (p10)") {
+    const Json j = best("il rientro parallelo è ostruito da due omini, allora rientro in diagonale entro i 45 gradi");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(FirstRulingHas(j, "non-consentito"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r12__procedura-rientro__p10"));
+  }
+}
