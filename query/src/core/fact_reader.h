@@ -33,6 +33,14 @@ struct Engine::Impl::GameResolver {
     // A verb and the ball as its object ("prende la palla", "calcia l ovale"): the ball
     // may be said by a clitic pronoun before the verb instead ("non la prende"; ReadFacts).
     bool ball_object = false;
+    // A form of one content word after "regola" / "regole" / "regolamento", words the
+    // lexicon drops as stopwords (every question is about the rules): "regola avanzata"
+    // names a rule, and reads "avanzata" only after one of them ("avanzo di una casella"
+    // is no variant).
+    bool rule_named = false;
+    // The form says "invece di" / "anziché" / "al posto di" itself ("invece di fermare
+    // tutto"): what it reads is the thing done instead, not negated by them.
+    bool says_instead = false;
   };
   std::vector<Form> forms;
   std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices

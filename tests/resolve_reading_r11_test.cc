@@ -1,0 +1,92 @@
+// Reading held-out wording, round 11 (query/src/resolve/sides.cc, core/fact_reader.cc,
+// core/negation.cc), on sentences of our own: who reaches the ball told in other tenses and
+// persons ("non ci arrivavo", "ci è arrivato", "chi difende non riesce ad arrivare"); a
+// reach the text negates stands against the closest rule; a "non" negates only within its
+// clause; a rule's name ("regola avanzata") is read only after "regola"; what is done
+// "invece di" / "anziché" something did not happen.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "resolve_json.h"
+#include "test_util.h"
+
+using arbitro::test::FirstRulingHas;
+using arbitro::test::Json;
+using arbitro::test::ReadValues;
+using arbitro::test::ResolveBundled;
+using arbitro::test::Values;
+
+TEST_CASE("who reaches the ball, told in other tenses and persons", "[e2e]") {
+  // The teller misses, the other side reaches: the defence wins the ball.
+  for (const char* s :
+       {"gioco la palla in una casella libera ma col dado non ci arrivavo con nessun omino; lui "
+        "ha tirato e ci è arrivato subito",
+        "passo in una casella vuota e non ci sono arrivato con nessuno dei miei, poi lui ci e "
+        "arrivato con un suo difensore",
+        "palla in una casella libera: io non riuscivo ad arrivarci, lui invece l'ha raggiunta"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "sia-raggiunge") == Values{"no"});
+    CHECK(ReadValues(j, "sid-raggiunge") == Values{"si"});
+    CHECK(FirstRulingHas(j, "possesso-palla", "squadra-in-difesa"));
+  }
+  // The side named by its role, also before an inserted clause.
+  for (const char* s :
+       {"chi attacca prende la palla in area e poi chi difende, tirando il dado, non riesce ad "
+        "arrivare sulla sua casella",
+        "la palla è conquistata in area e la difesa non riesce a raggiungere la casella"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "sid-raggiunge") == Values{"no"});
+    CHECK(FirstRulingHas(j, "tiro-in-porta"));
+  }
+}
+
+TEST_CASE("a reach the text negates is not overwritten by the closest rule", "[e2e]") {
+  for (const char* s : {"gioco la palla in una casella vuota ma non la raggiungo con nessuno",
+                        "metto la palla in una casella libera e non ci arrivo con nessun omino"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "sia-raggiunge") == Values{"no"});
+    // Not the ruling of a reach ("la SiA ha conquistato la palla").
+    CHECK_FALSE(FirstRulingHas(j, "turno-difesa"));
+  }
+}
+
+TEST_CASE("a negation does not reach across the end of its clause", "[e2e]") {
+  // "non arriva. palla mia?": the ball is still the attacker's, not negated.
+  const Json j = ResolveBundled("soccer-tactics",
+                                "dribblo di una casella, lui tira e non arriva. palla mia?");
+  CHECK(ReadValues(j, "squadra") == Values{"squadra-in-attacco"});
+  CHECK(ReadValues(j, "sid-raggiunge") == Values{"no"});
+}
+
+TEST_CASE("a rule's name is read only after 'regola'", "[e2e]") {
+  for (const char* s : {"avanzo di una casella con la punta e la palla",
+                        "i miei omini avanzano di due caselle"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("soccer-tactics", s), "variante").empty());
+  }
+  for (const char* s : {"giochiamo con la regola avanzata: il mio difensore fa 3 e la sua punta 4",
+                        "con le regole avanzate quanto aggiunge il difensore?"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("soccer-tactics", s), "variante") ==
+          Values{"regola-avanzata"});
+  }
+}
+
+TEST_CASE("what is done instead of something means it did not happen", "[e2e]") {
+  for (const char* s :
+       {"sto difendendo e invece di tirare il dado sposto il mio portiere di una casella",
+        "difendo: anziché tirare il dado muovo il portiere di una casella",
+        "in difesa, al posto di tirare il dado, muovo il portiere di una casella in diagonale"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("soccer-tactics", s), "dado-tirato") == Values{"no"});
+  }
+  // A form that says "invece di" itself reads what was done instead.
+  CHECK(ReadValues(ResolveBundled("subbuteo-rugby",
+                                  "lui mi placca male ma preferisco andare avanti a giocare "
+                                  "invece di fermare tutto"),
+                   "evento") == Values{"vantaggio"});
+}
