@@ -90,3 +90,15 @@ TEST_CASE("what is done instead of something means it did not happen", "[e2e]") 
                                   "invece di fermare tutto"),
                    "evento") == Values{"vantaggio"});
 }
+
+TEST_CASE("who won a duel named after the verb by a piece or a role", "[e2e]") {
+  for (const char* s : {"attacco io, contrasto in area vinto dal suo difensore: palla a lui?",
+                        "sto attaccando e il contrasto in area lo vince il loro difensore"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "esito-contrasto") == Values{"vince-sid"});
+    CHECK(FirstRulingHas(j, "possesso-palla", "squadra-in-difesa"));
+  }
+  CHECK(ReadValues(ResolveBundled("soccer-tactics", "contrasto in area vinto dal mio attaccante"),
+                   "esito-contrasto") == Values{"vince-sia"});
+}

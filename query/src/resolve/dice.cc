@@ -228,6 +228,24 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
       if (In(kThird, word(i + 2)) || In(kThird, word(i + 3))) winner = Side::kThem;
     }
     if ((w == "vince" || w == "vincono") && In(kThird, word(i + 1))) winner = Side::kThem;
+    // The winner named by a piece or a role after the verb: "vinto dal suo difensore",
+    // "vinto dal mio attaccante", "lo vince il loro portiere" (an article and a possessive
+    // between).
+    if (winner == Side::kNone &&
+        ((w == "vinto" && In(kBy, word(i + 1))) || w == "vince" || w == "vincono")) {
+      for (size_t k = i + 1; k < t.size() && k <= i + 4; ++k) {
+        Side person;
+        const Side s = SideAt(t, k, &person);
+        if (IsRole(s)) {
+          // Whose piece it is says the side ("il mio difensore" attacks in Soccer Tactics
+          // when the teller does), else the role.
+          winner = person != Side::kNone ? person : s;
+          break;
+        }
+        if (!In(kArticles, t[k].word) && !In(kPossessives, t[k].word) && !In(kBy, t[k].word))
+          break;
+      }
+    }
     // "mi ha battuto", "ci ha battuti", "mi batte": the other side won; "l'ho battuto".
     if ((w == "battuto" || w == "battuti") && before == "ha" && i >= 2 &&
         (word(i - 2) == "mi" || word(i - 2) == "ci"))
