@@ -102,3 +102,18 @@ TEST_CASE("who won a duel named after the verb by a piece or a role", "[e2e]") {
   CHECK(ReadValues(ResolveBundled("soccer-tactics", "contrasto in area vinto dal mio attaccante"),
                    "esito-contrasto") == Values{"vince-sia"});
 }
+
+TEST_CASE("a ball not yet wholly inside the shooting area", "[e2e]") {
+  for (const char* s : {"tiro da lontano, la palla non era ancora tutta dentro l'area di tiro e va "
+                        "in rete",
+                        "la palla non era completamente dentro l'area di tiro quando ho tirato, ed "
+                        "è entrata in porta"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo", s);
+    CHECK(ReadValues(j, "palla-in-area-di-tiro") == Values{"no"});
+    CHECK(FirstRulingHas(j, "rimessa-dal-fondo", "difensore"));
+  }
+  CHECK(ReadValues(ResolveBundled("subbuteo",
+                                  "tiro quando la palla è tutta dentro l'area di tiro e segno"),
+                   "palla-in-area-di-tiro") == Values{"si"});
+}
