@@ -117,3 +117,13 @@ TEST_CASE("a ball not yet wholly inside the shooting area", "[e2e]") {
                                   "tiro quando la palla è tutta dentro l'area di tiro e segno"),
                    "palla-in-area-di-tiro") == Values{"si"});
 }
+
+TEST_CASE("a word of leaving a place parts a form's words", "[e2e]") {
+  for (const char* s : {"il portiere può uscire dalle 4 caselle della porta per prendere palla?",
+                        "il mio portiere è uscito dalla zona porta per chiudere l'attaccante"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "posizione-portiere") == Values{"fuori-zona-porta"});
+    CHECK(FirstRulingHas(j, "mossa-non-consentita"));
+  }
+}

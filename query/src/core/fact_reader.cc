@@ -93,6 +93,13 @@ const WordSet& RuleWords() {
   return k;
 }
 
+// Words of leaving a place, which no gap of a form's words may hold (ReadFacts).
+const WordSet& ExitWords() {
+  static const WordSet k = {"esce",   "escono", "usciva", "uscivano", "uscire",
+                            "uscito", "uscita", "usciti", "uscendo",  "fuori"};
+  return k;
+}
+
 // Whether "invece di" / "invece che" / "anziché" / "al posto di" stands right before byte
 // `at`.
 bool InsteadBefore(const std::string& text, size_t at) {
@@ -260,6 +267,9 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
             ++gap;
             continue;
           }
+          // A word of leaving a place ends the match: "il portiere può uscire dalle 4 caselle"
+          // is no "portiere nelle 4 caselle".
+          if (ExitWords().count(words[j].word)) break;
           // So does a filler adverb ("ancora", "subito" …) the fact's forms do not use.
           const std::vector<size_t>* word_in = word_facts[j];
           if (filler[j] &&
