@@ -127,3 +127,19 @@ TEST_CASE("a word of leaving a place parts a form's words", "[e2e]") {
     CHECK(FirstRulingHas(j, "mossa-non-consentita"));
   }
 }
+
+TEST_CASE("a card played after the dice told in the order it happened", "[e2e]") {
+  for (const char* s : {"Contrasto io. Ho già tirato i dadi del contrasto e ho fatto solo 4, allora "
+                        "gioco la carta TACKLE",
+                        "siamo in contrasto: lancio i dadi, faccio poco e poi uso la carta TACKLE"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "momento-carta") == Values{"dopo-il-lancio"});
+    CHECK(FirstRulingHas(j, "mossa-non-consentita"));
+  }
+  CHECK(ReadValues(ResolveBundled("calciotto", "gioco la carta SPRINT e poi tiro i dadi"),
+                   "momento-carta") == Values{"prima-del-lancio"});
+  // A question about the order tells none; the forms read what it says.
+  CHECK(ReadValues(ResolveBundled("calciotto", "la carta la gioco prima o dopo aver tirato i dadi?"),
+                   "momento-carta") == Values{"dopo-il-lancio"});
+}

@@ -589,6 +589,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
       ReadDice(im, *a.gr, read_tokens, a.options.variants, &a.facts);
       ReadDrawnScore(im, *a.gr, read_tokens, &a.facts);
       ReadContactOrders(im, *a.gr, read_tokens, &a.facts);
+      ReadRollCardOrder(im, *a.gr, read_tokens, &a.facts);
       ReadMeasures(*a.gr, read_tokens, &a.facts);
       KeepLastOccurrence(&a.facts);
     }
