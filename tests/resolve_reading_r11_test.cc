@@ -143,3 +143,19 @@ TEST_CASE("a card played after the dice told in the order it happened", "[e2e]")
   CHECK(ReadValues(ResolveBundled("calciotto", "la carta la gioco prima o dopo aver tirato i dadi?"),
                    "momento-carta") == Values{"dopo-il-lancio"});
 }
+
+TEST_CASE("a zone of competence said of a role after it", "[e2e]") {
+  for (const char* s : {"nel contrasto il difensore che contrasta e l'avversario col pallone "
+                        "stanno nella zona di competenza di quel difensore",
+                        "contrasto: il loro attaccante col pallone è nella zona di competenza "
+                        "del difensore"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "competenza-difensore") == Values{"si"});
+    CHECK(FirstRulingHas(j, "bonus-base", "difensore"));
+  }
+  CHECK(ReadValues(ResolveBundled("calciotto",
+                                  "contrasto: il loro attaccante col pallone è fuori dalla zona "
+                                  "di competenza del difensore che contrasta"),
+                   "competenza-difensore") == Values{"no"});
+}
