@@ -159,3 +159,13 @@ TEST_CASE("a zone of competence said of a role after it", "[e2e]") {
                                   "di competenza del difensore che contrasta"),
                    "competenza-difensore") == Values{"no"});
 }
+
+TEST_CASE("a duel told by two rolls of which one names its side", "[e2e]") {
+  for (const char* s : {"poi tira dall'area, fa 8 in tutto, il mio portiere fa 11",
+                        "tiro in porta: alla fine fa 7 e il mio portiere ne fa 10"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "punteggio") == Values{"maggiore-difensore"});
+    CHECK(FirstRulingHas(j, "parata", "difensore"));
+  }
+}

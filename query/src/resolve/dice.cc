@@ -571,6 +571,15 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
       rolls[r - 1].side = Opposite(rolls[r].side);
   }
 
+  // Two rolls, one of a side and one of none ("poi tira dall'area, fa 8 in tutto, il mio
+  // portiere fa 11"): a duel told by its two rolls, the other is the other side's.
+  if (rolls.size() == 2) {
+    for (size_t r = 0; r < 2; ++r) {
+      if (rolls[r].side == Side::kNone && IsRole(rolls[1 - r].side))
+        rolls[r].side = Opposite(rolls[1 - r].side);
+    }
+  }
+
   // One number per side; a side given two different numbers says nothing sure.
   int attacker = 0, defender = 0;
   size_t att_first = 0, att_end = 0, def_first = 0, def_end = 0;
