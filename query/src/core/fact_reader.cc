@@ -547,6 +547,8 @@ Status Engine::Impl::FactTerms(const std::string& game, const std::vector<Token>
 }
 
 FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& canonical) {
+  auto cached = gr.whole.find(canonical);
+  if (cached != gr.whole.end()) return cached->second;
   std::vector<Token> content;
   for (const Token& t : im.analyzer->Tokenize(canonical)) {
     if (!t.stop) content.push_back(t);
@@ -559,6 +561,7 @@ FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::s
       if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
     }
   }
+  gr.whole.emplace(canonical, whole);
   return whole;
 }
 

@@ -20,6 +20,23 @@
 
 namespace arbitro {
 
+// One value of a fact read from the text (or given, or assumed by default).
+struct Reading {
+  std::string fact;
+  std::string value;
+  std::string words;
+  size_t first = 0, count = 0;  // span in content-token space
+  bool from_text = true;
+  bool inferred = false;  // supplied by the case retrieval found closest (resolve/retrieve.h)
+  // A value derived with the game's rules (who won a duel, the roll bonuses counted): the
+  // keys ("doc#eId/case") of the cases it rests on, cited with a ruling that uses it, and
+  // how it was derived, in Italian ("attaccante 6, difensore 5 + 2 = 7").
+  std::vector<std::string> basis{};
+  std::string derivation{};
+};
+
+using FactMap = std::map<std::string, std::vector<Reading>>;  // fact → values read
+
 // Forms pre-analysed for one game.
 struct Engine::Impl::GameResolver {
   GameRules rules;
@@ -51,25 +68,12 @@ struct Engine::Impl::GameResolver {
   // apart, so a form does not read across it (ReadFacts; found on first use).
   std::set<std::tuple<size_t, std::string, std::string>> possessive_pairs;
   bool possessive_pairs_found = false;
+  // ReadWhole's readings of each statement the readers restate ("l attacco raggiunge la
+  // palla", "attaccante tira 6"): a few fixed sentences, read once per game.
+  std::map<std::string, FactMap> whole;
   bool complete = false;  // cases loaded, not just the vocabulary
 };
 
-// One value of a fact read from the text (or given, or assumed by default).
-struct Reading {
-  std::string fact;
-  std::string value;
-  std::string words;
-  size_t first = 0, count = 0;  // span in content-token space
-  bool from_text = true;
-  bool inferred = false;  // supplied by the case retrieval found closest (resolve/retrieve.h)
-  // A value derived with the game's rules (who won a duel, the roll bonuses counted): the
-  // keys ("doc#eId/case") of the cases it rests on, cited with a ruling that uses it, and
-  // how it was derived, in Italian ("attaccante 6, difensore 5 + 2 = 7").
-  std::vector<std::string> basis{};
-  std::string derivation{};
-};
-
-using FactMap = std::map<std::string, std::vector<Reading>>;  // fact → values read
 
 // Reads the facts of one game from the description's content words; records
 // contradictions.
