@@ -169,3 +169,12 @@ TEST_CASE("a duel told by two rolls of which one names its side", "[e2e]") {
     CHECK(FirstRulingHas(j, "parata", "difensore"));
   }
 }
+
+TEST_CASE("the readers of who did what read misspelt words as the fact reader does", "[e2e]") {
+  for (const char* s : {"contarsto 4 a 4 che si fa", "nel contrsato facciamo 4 a 4, e adesso?"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "esito-contrasto") == Values{"parita"});
+    CHECK(FirstRulingHas(j, "ripetizione"));
+  }
+}
