@@ -493,7 +493,8 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     if (masked_tokens.size() > kMaxScenarioTokens) masked_tokens.resize(kMaxScenarioTokens);
   }
   const std::vector<Token>& told_tokens = masked.empty() ? tokens : masked_tokens;
-  // The readers of who did what (sides, reach, dice, zones, orders) read the words as spelled
+  // The readers of who did what (sides, reach, dice, zones, orders; not the measures, whose
+  // "una quindicina" is no typo) read the words as spelled
   // correctly ("contarsto 4 a 4" is a tackle's score): a content word the index does not know,
   // of five letters or more, is read as its spelling suggestion, as the fact reader reads it.
   std::vector<Token> spelled;
@@ -606,7 +607,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
       ReadDrawnScore(im, *a.gr, read_tokens, &a.facts);
       ReadContactOrders(im, *a.gr, read_tokens, &a.facts);
       ReadRollCardOrder(im, *a.gr, read_tokens, &a.facts);
-      ReadMeasures(*a.gr, read_tokens, &a.facts);
+      ReadMeasures(*a.gr, told_tokens, &a.facts);  // its number words as written
       KeepLastOccurrence(&a.facts);
     }
     a.known[Weight::kResolveGameRead] = resolve::FactsRead(a.facts);
