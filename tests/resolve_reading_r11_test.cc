@@ -178,3 +178,15 @@ TEST_CASE("the readers of who did what read misspelt words as the fact reader do
     CHECK(FirstRulingHas(j, "ripetizione"));
   }
 }
+
+TEST_CASE("the same piece that kicked reaches the ball again", "[e2e]") {
+  for (const char* s : {"batto l'angolo in una casella libera e col dado ci arrivo con la stessa "
+                        "pedina che l'ha battuto",
+                        "batto la punizione in una casella libera e col dado ci arrivo con la "
+                        "stessa pedina che ha calciato"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "infrazione") == Values{"doppio-tocco"});
+    CHECK(FirstRulingHas(j, "punizione"));
+  }
+}
