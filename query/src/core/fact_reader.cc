@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 
 #include "core/negation.h"
 
@@ -84,6 +85,35 @@ std::string WordBefore(const std::string& text, size_t at, size_t* start = nullp
   std::string w = text.substr(k, end - k);
   for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return w;
+}
+
+// The words that name a rule, stopwords of the lexicon (GameResolver::Form::rule_named).
+const WordSet& RuleWords() {
+  static const WordSet k = {"regola", "regole", "regolamento"};
+  return k;
+}
+
+// Words of leaving a place, which no gap of a form's words may hold (ReadFacts).
+const WordSet& ExitWords() {
+  static const WordSet k = {"esce",   "escono", "usciva", "uscivano", "uscire",
+                            "uscito", "uscita", "usciti", "uscendo",  "fuori"};
+  return k;
+}
+
+// Whether "invece di" / "invece che" / "anziché" / "al posto di" stands right before byte
+// `at`.
+bool InsteadBefore(const std::string& text, size_t at) {
+  size_t end = std::min(at, text.size());
+  while (end > 0 && text[end - 1] == ' ') --end;
+  for (const std::string_view ending : {"anziché", "anziche", "Anziché", "Anziche"}) {
+    if (end >= ending.size() && text.compare(end - ending.size(), ending.size(), ending) == 0)
+      return true;
+  }
+  size_t start = 0;
+  const std::string w = WordBefore(text, at, &start);
+  if (w != "di" && w != "che") return false;
+  const std::string before = WordBefore(text, start, &start);
+  return before == "invece" || (before == "posto" && WordBefore(text, start) == "al");
 }
 
 bool IsArea(const std::string& w) {
@@ -237,6 +267,9 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
             ++gap;
             continue;
           }
+          // A word of leaving a place ends the match: "il portiere può uscire dalle 4 caselle"
+          // is no "portiere nelle 4 caselle".
+          if (ExitWords().count(words[j].word)) break;
           // So does a filler adverb ("ancora", "subito" …) the fact's forms do not use.
           const std::vector<size_t>* word_in = word_facts[j];
           if (filler[j] &&
@@ -261,6 +294,8 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         match = true;
       if (!match) continue;
       if (form.prepositional && !text.empty() && !AfterPreposition(text, words[i].begin)) continue;
+      if (form.rule_named && !text.empty() && !RuleWords().count(WordBefore(text, words[i].begin)))
+        continue;
       const size_t span = end - i;
       auto& spans = taken[form.fact];
       bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
@@ -301,11 +336,23 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           i > 0 && words[i - 1].word == "fuori" && !clause_starts[i] &&
           (IsArea(words[i].word) ||  // "fuori dalla mia area"
            (IsPossessive(words[i].word) && i + 1 < words.size() && IsArea(words[i + 1].word)));
-      bool negated = (i > 0 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
+      // A "non" or "senza" negates only within its clause: "lui tira e non arriva. palla
+      // mia?" says nothing negative of the ball.
+      const bool near1 = i > 0 && !clause_starts[i];
+      const bool near2 = i > 1 && near1 && !clause_starts[i - 1];
+      // "invece di tirare il dado", "anziché calciare": what was done instead of it did not
+      // happen, as after "senza".
+      const bool instead =
+          !text.empty() && !form.says_instead && fact.values.size() == 2 && !fact.integer &&
+          ((IsInfinitive(words[i].word) && InsteadBefore(text, words[i].begin)) ||
+           (near1 && IsInfinitive(words[i - 1].word) && InsteadBefore(text, words[i - 1].begin)));
+      bool negated = instead ||
+                     (near1 && (words[i - 1].word == "non" || words[i - 1].word == "senza" ||
                                 words[i - 1].word == "né")) ||
-                     outside || (i > 1 && words[i - 2].word == "non" && !purpose) ||
-                     (i > 1 && words[i - 2].word == "senza" && IsInfinitive(words[i - 1].word)) ||
-                     NegatedThroughVerb(words, i) || NoneSubject(words, i, clause_starts);
+                     outside || (near2 && words[i - 2].word == "non" && !purpose) ||
+                     (near2 && words[i - 2].word == "senza" && IsInfinitive(words[i - 1].word)) ||
+                     NegatedThroughVerb(words, i, clause_starts) ||
+                     NoneSubject(words, i, clause_starts);
       // Negative concord: a form that is itself negative ("nessuno in mezzo") keeps its
       // value after "senza" or "non" ("senza nessuno in mezzo", "non c'è nessuno in mezzo");
       // so does one that says "non" itself, which an earlier clause's "non" two words
@@ -438,7 +485,28 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
                       analyzer->TermOf(ws[m - 3]) == terms[terms.size() - 2] &&
                       analyzer->TermOf(ws[m - 1]) == terms.back();
       }
-      r->forms.push_back({f, value, terms, prepositional, ball_object});
+      // One content word right after a rule's name: "regola avanzata".
+      bool rule_named = false;
+      if (terms.size() == 1 && !prepositional) {
+        std::string word, previous;
+        for (size_t k = 0; k <= form.size(); ++k) {
+          if (k < form.size() && form[k] != ' ' && form[k] != '\'') {
+            word += form[k];
+            continue;
+          }
+          if (word.empty()) continue;
+          if (!analyzer->IsStopword(word)) {
+            rule_named = RuleWords().count(previous) > 0;
+            break;
+          }
+          previous = word;
+          word.clear();
+        }
+      }
+      const bool says_instead = form.find("invece") != std::string::npos ||
+                                form.find("anzich") != std::string::npos ||
+                                form.find("al posto") != std::string::npos;
+      r->forms.push_back({f, value, terms, prepositional, ball_object, rule_named, says_instead});
     };
     for (size_t k = 0; k < fact.form_terms.size(); ++k)
       add("", fact.form_terms[k], k < fact.forms.size() ? fact.forms[k] : std::string());
@@ -479,6 +547,8 @@ Status Engine::Impl::FactTerms(const std::string& game, const std::vector<Token>
 }
 
 FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& canonical) {
+  auto cached = gr.whole.find(canonical);
+  if (cached != gr.whole.end()) return cached->second;
   std::vector<Token> content;
   for (const Token& t : im.analyzer->Tokenize(canonical)) {
     if (!t.stop) content.push_back(t);
@@ -491,6 +561,7 @@ FactMap ReadWhole(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::s
       if (r.first == 0 && r.count == content.size()) whole[fact].push_back(r);
     }
   }
+  gr.whole.emplace(canonical, whole);
   return whole;
 }
 

@@ -20,32 +20,6 @@
 
 namespace arbitro {
 
-// Forms pre-analysed for one game.
-struct Engine::Impl::GameResolver {
-  GameRules rules;
-  struct Form {
-    size_t fact;        // index into rules.facts
-    std::string value;  // empty for a fact-level form (an integer fact's cue word)
-    std::vector<std::string> terms;
-    // A form of one content word written as a prepositional phrase ("sul portiere", "in
-    // diagonale"): it reads that word only after a preposition.
-    bool prepositional = false;
-    // A verb and the ball as its object ("prende la palla", "calcia l ovale"): the ball
-    // may be said by a clitic pronoun before the verb instead ("non la prende"; ReadFacts).
-    bool ball_object = false;
-  };
-  std::vector<Form> forms;
-  std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices
-  std::set<std::string> form_terms;
-  std::map<std::string, std::vector<size_t>> term_facts;  // form term → facts using it
-  // (fact, possessive's term, the term after it) for each possessive a form of the fact
-  // says ("nella mia area"): that possessive before that word tells the fact's values
-  // apart, so a form does not read across it (ReadFacts; found on first use).
-  std::set<std::tuple<size_t, std::string, std::string>> possessive_pairs;
-  bool possessive_pairs_found = false;
-  bool complete = false;  // cases loaded, not just the vocabulary
-};
-
 // One value of a fact read from the text (or given, or assumed by default).
 struct Reading {
   std::string fact;
@@ -62,6 +36,44 @@ struct Reading {
 };
 
 using FactMap = std::map<std::string, std::vector<Reading>>;  // fact → values read
+
+// Forms pre-analysed for one game.
+struct Engine::Impl::GameResolver {
+  GameRules rules;
+  struct Form {
+    size_t fact;        // index into rules.facts
+    std::string value;  // empty for a fact-level form (an integer fact's cue word)
+    std::vector<std::string> terms;
+    // A form of one content word written as a prepositional phrase ("sul portiere", "in
+    // diagonale"): it reads that word only after a preposition.
+    bool prepositional = false;
+    // A verb and the ball as its object ("prende la palla", "calcia l ovale"): the ball
+    // may be said by a clitic pronoun before the verb instead ("non la prende"; ReadFacts).
+    bool ball_object = false;
+    // A form of one content word after "regola" / "regole" / "regolamento", words the
+    // lexicon drops as stopwords (every question is about the rules): "regola avanzata"
+    // names a rule, and reads "avanzata" only after one of them ("avanzo di una casella"
+    // is no variant).
+    bool rule_named = false;
+    // The form says "invece di" / "anziché" / "al posto di" itself ("invece di fermare
+    // tutto"): what it reads is the thing done instead, not negated by them.
+    bool says_instead = false;
+  };
+  std::vector<Form> forms;
+  std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices
+  std::set<std::string> form_terms;
+  std::map<std::string, std::vector<size_t>> term_facts;  // form term → facts using it
+  // (fact, possessive's term, the term after it) for each possessive a form of the fact
+  // says ("nella mia area"): that possessive before that word tells the fact's values
+  // apart, so a form does not read across it (ReadFacts; found on first use).
+  std::set<std::tuple<size_t, std::string, std::string>> possessive_pairs;
+  bool possessive_pairs_found = false;
+  // ReadWhole's readings of each statement the readers restate ("l attacco raggiunge la
+  // palla", "attaccante tira 6"): a few fixed sentences, read once per game.
+  std::map<std::string, FactMap> whole;
+  bool complete = false;  // cases loaded, not just the vocabulary
+};
+
 
 // Reads the facts of one game from the description's content words; records
 // contradictions.

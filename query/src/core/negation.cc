@@ -69,13 +69,21 @@ bool IsInfinitive(const std::string& w) {
           w.compare(w.size() - 3, 3, "ire") == 0);
 }
 
-bool NegatedThroughVerb(const std::vector<Token>& words, size_t i) {
+bool NegatedThroughVerb(const std::vector<Token>& words, size_t i,
+                        const std::vector<bool>& clause_starts) {
+  // No clause end between the "non" (at most four words back) and the form.
+  auto in_clause = [&](size_t back) {
+    for (size_t j = i - back + 1; j <= i; ++j) {
+      if (j < clause_starts.size() && clause_starts[j]) return false;
+    }
+    return true;
+  };
   // "non era ancora entrata [nell'area di tiro]": "non", auxiliaries and adverbs, then the
   // verb whose complement the form is.
-  if (i >= 4 && words[i - 4].word == "non" && kBridges.count(words[i - 3].word) &&
+  if (i >= 4 && words[i - 4].word == "non" && in_clause(4) && kBridges.count(words[i - 3].word) &&
       kBridges.count(words[i - 2].word) && words[i - 1].word != "non")
     return true;
-  if (i < 3 || words[i - 3].word != "non") return false;
+  if (i < 3 || words[i - 3].word != "non" || !in_clause(3)) return false;
   const std::string& a = words[i - 2].word;
   const std::string& b = words[i - 1].word;
   // "non voglio giocare [il vantaggio]", "non riesce a toccare [la palla]"

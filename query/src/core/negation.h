@@ -20,8 +20,10 @@ namespace arbitro {
 // Whether the form starting at content word `i` is negated by a "non" two words before
 // it through a modal verb and its infinitive, or through auxiliaries and adverbs of time
 // ("ancora", "mai", "più"). `words` are the description's content words (stopwords
-// dropped), as fact_reader.cc reads them.
-bool NegatedThroughVerb(const std::vector<Token>& words, size_t i);
+// dropped), as fact_reader.cc reads them; `clause_starts[j]`: a clause ends between words
+// j - 1 and j (a "non" does not reach across it).
+bool NegatedThroughVerb(const std::vector<Token>& words, size_t i,
+                        const std::vector<bool>& clause_starts);
 // Whether the form at content word `i` has "nessuno" for subject: "nessuna sua pedina ci
 // arriva", "nessun difensore tocca", "con nessun omino riesce ad arrivare" (up to a
 // possessive or "altro", one noun and a modal verb between, all in the form's clause;

@@ -21,6 +21,12 @@ const WordSet kShoots = {"tira", "tiro", "calcia", "calcio", "passa", "passo"};
 // The teller tackling: "sto contrastando", "vado in contrasto", "entro in contrasto".
 const WordSet kTackling = {"contrastando", "contrastavo", "contrasto", "contrastare"};
 const WordSet kGoInto = {"vado", "entro", "andato", "entrato", "faccio", "sto"};
+// A zone said of a role after it ("del difensore", "di quel difensore", "dell'attaccante"):
+// the tackler (calciotto's rules call the tackling side "difensore") or the side with the
+// ball.
+const WordSet kDemonstratives = {"quel", "quello", "questo", "questa", "quella"};
+const WordSet kDefenderRoles = {"difensore", "difendente"};
+const WordSet kAttackerRoles = {"attaccante", "portatore"};
 // How far back (tokens) the piece a zone is said of may be named.
 constexpr size_t kOwnerReach = 10;
 // The punctuation that ends a sentence: the piece is named in the zone's sentence.
@@ -98,8 +104,13 @@ void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std:
     // The piece named after the zone: "del mio omino", "di chi contrasta", "di chi ha palla".
     if (after + 1 < t.size() && (t[after].word == "del" || t[after].word == "di" ||
                                  t[after].word == "dello" || t[after].word == "della")) {
-      const size_t w = after + 1;
-      if (t[w].word == "chi" && w + 1 < t.size()) {
+      size_t w = after + 1;
+      // "di quel difensore", "di questo attaccante": the role after a demonstrative.
+      if (kDemonstratives.count(t[w].word) && w + 1 < t.size()) ++w;
+      if (kDefenderRoles.count(t[w].word)) owner = Role::kDefender;
+      if (kAttackerRoles.count(t[w].word)) owner = Role::kAttacker;
+      if (owner != Role::kNone) {
+      } else if (t[w].word == "chi" && w + 1 < t.size()) {
         if (kTackling.count(t[w + 1].word) || t[w + 1].word == "contrasta") owner = Role::kDefender;
         if (t[w + 1].word == "ha" || kShoots.count(t[w + 1].word)) owner = Role::kAttacker;
       } else if (kMine.count(t[w].word)) {

@@ -154,3 +154,73 @@ void ReadContactOrders(Engine::Impl& im, Engine::Impl::GameResolver& gr,
 }
 
 }  // namespace arbitro
+
+namespace arbitro {
+
+namespace {
+
+// A roll of the dice told as done ("tiro i dadi", "ho già tirato i dadi", "lancio il dado"):
+// a roll verb with "dadi" / "dado" at most two words after it.
+bool RollAt(const std::vector<Token>& t, size_t i) {
+  static const WordSet kRoll = {"tiro",     "tira",     "tirato", "tiriamo", "tirano",
+                                "lancio",   "lancia",   "lanciato", "lanciamo", "lanciano",
+                                "tirati",   "lanciati"};
+  if (!kRoll.count(t[i].word)) return false;
+  for (size_t k = i + 1; k < t.size() && k <= i + 2; ++k) {
+    if (t[k].word == "dadi" || t[k].word == "dado") return true;
+  }
+  return false;
+}
+
+// A card played told as done ("gioco la carta TACKLE", "calo la carta", "ho usato la carta"):
+// a verb of playing with "carta" at most two words after it.
+bool CardAt(const std::vector<Token>& t, size_t i) {
+  static const WordSet kPlay = {"gioco",  "gioca",  "giocato", "calo",   "cala",  "calato",
+                                "uso",    "usa",    "usato",   "butto",  "butta", "buttato",
+                                "metto",  "mette",  "messo",   "sfrutto", "sfrutta"};
+  if (!kPlay.count(t[i].word)) return false;
+  for (size_t k = i + 1; k < t.size() && k <= i + 2; ++k) {
+    if (t[k].word == "carta" || t[k].word == "carte") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void ReadRollCardOrder(Engine::Impl& im, Engine::Impl::GameResolver& gr,
+                       const std::vector<Token>& t, FactMap* facts) {
+  size_t roll = t.size(), card = t.size();
+  for (size_t i = 0; i < t.size(); ++i) {
+    // "prima di tirare", "dopo aver tirato": the forms' words, which say the order themselves.
+    const bool ordered = i > 0 && (t[i - 1].word == "di" || t[i - 1].word == "aver" ||
+                                   t[i - 1].word == "avere");
+    if (roll == t.size() && !ordered && RollAt(t, i)) roll = i;
+    if (card == t.size() && CardAt(t, i)) card = i;
+  }
+  if (roll == t.size() || card == t.size()) return;
+  // A question about the order ("prima o dopo?") tells none.
+  for (size_t i = 0; i + 2 < t.size(); ++i) {
+    const bool a = t[i].word == "prima" || t[i].word == "dopo";
+    const bool b = t[i + 2].word == "prima" || t[i + 2].word == "dopo";
+    if (a && b && t[i + 1].word == "o" && t[i].word != t[i + 2].word) return;
+  }
+  const char* canonical = roll < card ? "dopo il lancio dei dadi" : "prima del lancio dei dadi";
+  const FactMap read = ReadWhole(im, gr, canonical);
+  for (const auto& [fact, list] : read) {
+    auto& kept = (*facts)[fact];
+    // What the forms read of the order stands.
+    if (std::any_of(kept.begin(), kept.end(), [](const Reading& k) { return k.from_text; }))
+      continue;
+    const size_t from = std::min(roll, card);
+    size_t first = 0;  // content place of the first word of the two
+    for (size_t k = 0; k < from; ++k) first += t[k].stop ? 0 : 1;
+    for (Reading r : list) {
+      r.words = t[roll].word + " dadi … " + t[card].word + " carta";
+      r.first = first;
+      r.count = 1;
+      kept.push_back(r);
+    }
+  }
+}
+
+}  // namespace arbitro

@@ -34,4 +34,13 @@ std::vector<ContactOrder> ContactOrders(const std::vector<Token>& tokens);
 void ReadContactOrders(Engine::Impl& im, Engine::Impl::GameResolver& gr,
                        const std::vector<Token>& tokens, FactMap* facts);
 
+// The order of a roll of the dice and a card played, as told ("ho già tirato i dadi e ho
+// fatto 4, allora gioco la carta TACKLE", "tiro i dadi, esce 3, e solo dopo calo la carta"):
+// the story is told in the order it happened, so the one told first came first. Restated as
+// "dopo il lancio dei dadi" / "prima del lancio dei dadi" in the words the vocabularies'
+// forms read; a fact the forms read of the text stands, and a question about the order
+// ("prima o dopo?") tells none.
+void ReadRollCardOrder(Engine::Impl& im, Engine::Impl::GameResolver& gr,
+                       const std::vector<Token>& tokens, FactMap* facts);
+
 }  // namespace arbitro

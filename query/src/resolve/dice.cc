@@ -228,6 +228,24 @@ void Outcome(const std::vector<Token>& t, Side me, std::vector<DiceStatement>* o
       if (In(kThird, word(i + 2)) || In(kThird, word(i + 3))) winner = Side::kThem;
     }
     if ((w == "vince" || w == "vincono") && In(kThird, word(i + 1))) winner = Side::kThem;
+    // The winner named by a piece or a role after the verb: "vinto dal suo difensore",
+    // "vinto dal mio attaccante", "lo vince il loro portiere" (an article and a possessive
+    // between).
+    if (winner == Side::kNone &&
+        ((w == "vinto" && In(kBy, word(i + 1))) || w == "vince" || w == "vincono")) {
+      for (size_t k = i + 1; k < t.size() && k <= i + 4; ++k) {
+        Side person;
+        const Side s = SideAt(t, k, &person);
+        if (IsRole(s)) {
+          // Whose piece it is says the side ("il mio difensore" attacks in Soccer Tactics
+          // when the teller does), else the role.
+          winner = person != Side::kNone ? person : s;
+          break;
+        }
+        if (!In(kArticles, t[k].word) && !In(kPossessives, t[k].word) && !In(kBy, t[k].word))
+          break;
+      }
+    }
     // "mi ha battuto", "ci ha battuti", "mi batte": the other side won; "l'ho battuto".
     if ((w == "battuto" || w == "battuti") && before == "ha" && i >= 2 &&
         (word(i - 2) == "mi" || word(i - 2) == "ci"))
@@ -551,6 +569,15 @@ std::vector<DiceStatement> DiceStatements(const std::vector<Token>& t, std::vect
     if (rolls[r - 1].side == Side::kNone && IsRole(rolls[r].side) &&
         Against(t, rolls[r - 1].at, rolls[r].at))
       rolls[r - 1].side = Opposite(rolls[r].side);
+  }
+
+  // Two rolls, one of a side and one of none ("poi tira dall'area, fa 8 in tutto, il mio
+  // portiere fa 11"): a duel told by its two rolls, the other is the other side's.
+  if (rolls.size() == 2) {
+    for (size_t r = 0; r < 2; ++r) {
+      if (rolls[r].side == Side::kNone && IsRole(rolls[1 - r].side))
+        rolls[r].side = Opposite(rolls[1 - r].side);
+    }
   }
 
   // One number per side; a side given two different numbers says nothing sure.

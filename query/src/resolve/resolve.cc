@@ -492,7 +492,24 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
     masked_tokens = im.analyzer->Tokenize(masked);
     if (masked_tokens.size() > kMaxScenarioTokens) masked_tokens.resize(kMaxScenarioTokens);
   }
-  const std::vector<Token>& read_tokens = masked.empty() ? tokens : masked_tokens;
+  const std::vector<Token>& told_tokens = masked.empty() ? tokens : masked_tokens;
+  // The readers of who did what (sides, reach, dice, zones, orders; not the measures, whose
+  // "una quindicina" is no typo) read the words as spelled
+  // correctly ("contarsto 4 a 4" is a tackle's score): a content word the index does not know,
+  // of five letters or more, is read as its spelling suggestion, as the fact reader reads it.
+  std::vector<Token> spelled;
+  if (!structured) {
+    for (size_t k = 0; k < told_tokens.size(); ++k) {
+      const Token& t = told_tokens[k];
+      if (t.stop || t.word.size() < 5 || im.xdb.get_termfreq(t.term) > 0) continue;
+      const std::string& suggestion = im.SpellingSuggestion(t.word);
+      if (suggestion.empty()) continue;
+      if (spelled.empty()) spelled = told_tokens;
+      spelled[k].word = suggestion;
+      spelled[k].term = im.analyzer->TermOf(suggestion);
+    }
+  }
+  const std::vector<Token>& read_tokens = spelled.empty() ? told_tokens : spelled;
   std::vector<Token> masked_content;
   for (const Token& t : masked_tokens) {
     if (!t.stop) masked_content.push_back(t);
@@ -589,7 +606,8 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
       ReadDice(im, *a.gr, read_tokens, a.options.variants, &a.facts);
       ReadDrawnScore(im, *a.gr, read_tokens, &a.facts);
       ReadContactOrders(im, *a.gr, read_tokens, &a.facts);
-      ReadMeasures(*a.gr, read_tokens, &a.facts);
+      ReadRollCardOrder(im, *a.gr, read_tokens, &a.facts);
+      ReadMeasures(*a.gr, told_tokens, &a.facts);  // its number words as written
       KeepLastOccurrence(&a.facts);
     }
     a.known[Weight::kResolveGameRead] = resolve::FactsRead(a.facts);

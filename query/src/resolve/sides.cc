@@ -74,6 +74,15 @@ bool Boundary(const std::string& text, const std::vector<Token>& t, size_t a) {
   return false;
 }
 
+// A full stop, "!" or "?" between tokens a and a + 1 ends a sentence.
+bool SentenceEnd(const std::string& text, const std::vector<Token>& t, size_t a) {
+  if (a + 1 >= t.size()) return true;
+  for (size_t k = t[a].end; k < t[a + 1].begin && k < text.size(); ++k) {
+    if (std::string(".;!?").find(text[k]) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // Whether the clause of token k ends with a question mark ("palla mia adesso?").
 bool Asked(const std::string& text, const std::vector<Token>& t, size_t k) {
   for (size_t j = k < t.size() ? t[k].end : text.size(); j < text.size(); ++j) {
@@ -358,15 +367,45 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
       "omino",          "omini",          "pedina",    "pedine",    "numero",     "giocatore",
       "calciatore",     "portiere",       "difensore", "difensori", "attaccante", "attaccanti",
       "centrocampista", "centrocampisti", "mediano",   "punta",     "ala",        "terzino"};
-  static const WordSet kFirstVerbs = {"arrivo", "raggiungo", "arriviamo", "raggiungiamo"};
   static const WordSet kNone = {"nessuno", "nessuna", "nessun"};
   static const WordSet kThird = {"lui", "lei"};
   static const WordSet kTheirsAll = {"suo", "sua", "suoi", "sue", "loro"};
   static const WordSet kPlace = {"palla", "pallone", "casella"};
   static const WordSet kWith = {"con", "col", "coi"};
+  // A verb group before the reach verb ("non ci sono ancora arrivato", "non riesce ad
+  // arrivare", "l'ha raggiunta"): auxiliaries and modals of the first person, of the third,
+  // and the adverbs and the infinitive's "a" / "ad" that say neither.
+  static const WordSet kFirstAux = {
+      "ho",      "avevo",  "abbiamo",  "avevamo",   "sono",   "ero",    "siamo",    "eravamo",
+      "riesco",  "riuscivo", "riusciamo", "riuscivamo", "posso", "potevo", "possiamo", "potevamo",
+      "provo",   "provavo", "cerco",   "cercavo"};
+  static const WordSet kThirdAux = {"ha",     "aveva",    "è",   "e",      "era",
+                                    "riesce", "riusciva", "può", "puo",    "poteva",
+                                    "prova",  "provava",  "cerca", "cercava"};
+  static const WordSet kGroupFiller = {"a",      "ad",  "di",      "ancora",  "mai",
+                                       "più",    "piu", "già",     "gia",     "proprio",
+                                       "subito", "neanche", "nemmeno"};
+  // The sides named by role as a reach verb's subject ("chi difende non riesce ad arrivare",
+  // "la difesa ci arriva"): the side itself, whoever tells it.
+  static const WordSet kDefenceSubjects = {"difesa", "difende", "difendeva"};
+  static const WordSet kAttackSubjects = {"attacca", "attaccava"};
   auto reach_verb = [](const std::string& w) {
     return w.rfind("arriv", 0) == 0 || w.rfind("raggiung", 0) == 0 ||
            w.rfind("raggiunt", 0) == 0;
+  };
+  // The person of the verb itself: 1 for the first ("arrivo", "arrivavo", "raggiungiamo"),
+  // 3 for the third ("arriva", "arrivava", "raggiunge"), 0 for an infinitive or a
+  // participle ("arrivare", "arrivato", "arrivarci"), whose auxiliary or modal says it.
+  auto person_of = [](const std::string& w) {
+    auto ends = [&](std::string_view e) {
+      return w.size() > e.size() && w.compare(w.size() - e.size(), e.size(), e) == 0;
+    };
+    if (ends("to") || ends("ta") || ends("ti") || ends("te") || ends("re") || ends("ci") ||
+        ends("rla"))
+      return 0;
+    if (ends("o") || ends("amo")) return 1;
+    if (ends("a") || ends("e") || ends("ano") || ends("ono")) return 3;
+    return 0;
   };
   if (std::none_of(t.begin(), t.end(), [&](const Token& x) { return reach_verb(x.word); })) return;
   // Restatements no game reads say nothing (read only when a reach verb is there: the
@@ -380,29 +419,66 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
   for (size_t i = 0; i < t.size(); ++i) {
     const std::string& w = t[i].word;
     if (!reach_verb(w)) continue;
-    // Reaching the ball's square: "ci arriva", "arriva sulla palla", "raggiunge la casella".
-    bool place = i > 0 && t[i - 1].word == "ci";
-    // The ball said by a clitic pronoun: "la raggiungo", "l'ha raggiunta".
-    place = place || (i > 0 && (t[i - 1].word == "la" || t[i - 1].word == "l")) ||
-            (i > 1 && (t[i - 1].word == "ha" || t[i - 1].word == "ho") &&
-             (t[i - 2].word == "la" || t[i - 2].word == "l"));
+    // The verb group before the verb: its first token, its person, its "non".
+    int person = person_of(w);
+    const bool participle = person == 0 && w.size() > 4 && (w.back() == 'o' || w.back() == 'a' ||
+                                                            w.back() == 'i' || w.back() == 'e') &&
+                            w[w.size() - 2] == 't';
+    bool negated = false;
+    size_t g = i;  // the group's first token
+    while (g > 0 && !Boundary(text, t, g - 1) && i - g < 5) {
+      const std::string& v = t[g - 1].word;
+      if (In(kFirstAux, v)) {
+        if (person == 0) person = 1;
+      } else if (In(kThirdAux, v)) {
+        // "è" / "e" only as the auxiliary of a participle right after it ("è arrivato"): the
+        // conjunction before a finite verb or a clitic ("… e arriva", "… e ci arriva") is none.
+        if ((v == "e" || v == "è") && !(g == i && participle)) break;
+        if (person == 0) person = 3;
+      } else if (v == "non") {
+        negated = true;
+      } else if (!In(kGroupFiller, v) && v != "ci" && v != "la" && v != "l") {
+        break;
+      }
+      --g;
+    }
+    // "e" between a clitic and the participle is the auxiliary "è" written plain ("ci e
+    // arrivato").
+    if (person == 0 && i > 1 && t[i - 1].word == "e" && t[i - 2].word == "ci") {
+      person = 3;
+      g = i - 2;
+    }
+    // Reaching the ball's square: "ci arriva", "arriva sulla palla", "raggiunge la casella";
+    // the ball said by a clitic pronoun: "la raggiungo", "l'ha raggiunta".
+    bool place = false;
+    for (size_t k = g; k < i; ++k) {
+      const std::string& v = t[k].word;
+      place = place || v == "ci" || v == "la" || v == "l";
+    }
     for (size_t k = i + 1; k < t.size() && k <= i + 3 && !Boundary(text, t, k - 1); ++k)
       place = place || In(kPlace, t[k].word);
+    // The clitic joined to an infinitive: "arrivarci", "raggiungerla".
+    place = place || (w.size() > 4 && (w.compare(w.size() - 2, 2, "ci") == 0 ||
+                                       w.compare(w.size() - 2, 2, "la") == 0) &&
+                      person_of(w) == 0 && w.compare(w.size() - 3, 1, "r") == 0);
     if (!place) continue;
     // Negated: "non ci arriva", "non raggiunge", "con nessuna pedina".
-    bool negated = (i > 0 && t[i - 1].word == "non") || (i > 1 && t[i - 2].word == "non");
+    negated = negated || (i > 0 && t[i - 1].word == "non") || (i > 1 && t[i - 2].word == "non");
     // Whose: the verb's person, its subject before it, the piece it reaches with after it.
-    int me = In(kFirstVerbs, w) ? 1 : 0, them = 0;
-    for (size_t j = i; j > 0 && i - j < 6; --j) {
+    int me = person == 1 ? 1 : 0, them = 0;
+    int role = 0;  // +1: the attack named as the subject, -1: the defence
+    for (size_t j = g; j > 0 && g - j < 6; --j) {
       const size_t k = j - 1;
       if (Boundary(text, t, k)) break;
       const std::string& v = t[k].word;
       const std::string next = k + 1 < t.size() ? t[k + 1].word : "";
-      if (v == "io") ++me;
+      if (v == "io" || v == "noi") ++me;
       if (In(kNone, v)) negated = true;  // "nessuna sua pedina ci arriva"
       if (In(kThird, v) || In(kOpponent, v)) ++them;
       if (In(kMine, v) && In(kPieces, next)) ++me;
       if (In(kTheirsAll, v) && In(kPieces, next)) ++them;
+      if (In(kDefenceSubjects, v)) role = -1;
+      if (In(kAttackSubjects, v) || v == "attacco") role = role == 0 ? 1 : role;
     }
     for (size_t k = i + 1; k < t.size() && k <= i + 6 && !Boundary(text, t, k - 1); ++k) {
       const std::string& v = t[k].word;
@@ -414,8 +490,36 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
       if (In(kMine, v)) ++me;
       if (In(kTheirsAll, v)) ++them;
     }
-    if ((me > 0) == (them > 0)) continue;
-    const bool attacker = (me > 0) != (teller == TellerSide::kDefender);
+    // A third-person verb whose clause names no subject: its subject may stand before an
+    // inserted clause ("chi difende, tirando il dado, non riesce ad arrivare"), in the
+    // sentence.
+    if (person == 3 && me == 0 && them == 0 && role == 0) {
+      for (size_t j = g; j > 0 && g - j < 10; --j) {
+        const size_t k = j - 1;
+        if (k + 1 < t.size() && SentenceEnd(text, t, k)) break;
+        const std::string& v = t[k].word;
+        if (In(kThird, v) || In(kOpponent, v)) {
+          ++them;
+          break;
+        }
+        if (In(kDefenceSubjects, v)) {
+          role = -1;
+          break;
+        }
+        if (In(kAttackSubjects, v)) {
+          role = 1;
+          break;
+        }
+      }
+    }
+    bool attacker;
+    if ((me > 0) != (them > 0)) {
+      attacker = (me > 0) != (teller == TellerSide::kDefender);
+    } else if (me == 0 && role != 0) {
+      attacker = role > 0;  // no person named: the side named by its role
+    } else {
+      continue;
+    }
     const std::string canonical = std::string(attacker ? "l attacco" : "la difesa") +
                                   (negated ? " non" : "") + " raggiunge la palla";
     size_t first = 0;  // the verb's place among the content words
@@ -425,7 +529,10 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
       for (Reading r : list) {
         r.first = first;
         r.count = 1;
-        r.words = (i > 0 && t[i - 1].word == "ci" ? "ci " : "") + w;
+        // Said with its "non" when negated: a reading the text negates is no stray word the
+        // closest rule may take for a misreading (retrieve.cc: a phrase stands).
+        r.words = std::string(negated ? "non " : "") +
+                  (i > 0 && t[i - 1].word == "ci" ? "ci " : "") + w;
         said[fact] = {r};
       }
     }
