@@ -74,6 +74,21 @@ const WordSet& Prepositions() {
   return k;
 }
 
+// The words of a vocabulary form (lower case, parted by spaces and apostrophes).
+std::vector<std::string> FormWords(const std::string& form) {
+  std::vector<std::string> words;
+  std::string word;
+  for (size_t k = 0; k <= form.size(); ++k) {
+    if (k < form.size() && form[k] != ' ' && form[k] != '\'') {
+      word += form[k];
+    } else if (!word.empty()) {
+      words.push_back(word);
+      word.clear();
+    }
+  }
+  return words;
+}
+
 // The word of `text` right before byte `at`, lower case; "" at the start of the text or of
 // a clause.
 std::string WordBefore(const std::string& text, size_t at, size_t* start = nullptr) {
@@ -439,19 +454,12 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
       bool prepositional = false;
       if (terms.size() == 1 && form.find(' ') != std::string::npos) {
         bool preposition = false;  // among the stopwords before the content word
-        std::string word;
-        for (size_t k = 0; k <= form.size(); ++k) {
-          if (k < form.size() && form[k] != ' ' && form[k] != '\'') {
-            word += form[k];
-            continue;
-          }
-          if (word.empty()) continue;
+        for (const std::string& word : FormWords(form)) {
           if (!analyzer->IsStopword(word)) {
             prepositional = preposition;
             break;
           }
           preposition = preposition || Prepositions().count(word) > 0;
-          word.clear();
         }
       }
       r->form_terms.insert(terms.begin(), terms.end());
@@ -466,16 +474,7 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
       if (terms.size() >= 2) {
         static const std::set<std::string> kArticles = {"la", "il", "l", "lo"};
         static const std::set<std::string> kBalls = {"palla", "pallone", "ovale", "sfera"};
-        std::vector<std::string> ws;
-        std::string word;
-        for (size_t k = 0; k <= form.size(); ++k) {
-          if (k < form.size() && form[k] != ' ' && form[k] != '\'') {
-            word += form[k];
-          } else if (!word.empty()) {
-            ws.push_back(word);
-            word.clear();
-          }
-        }
+        const std::vector<std::string> ws = FormWords(form);
         const size_t m = ws.size();
         // The verb opens the form, "non" aside ("non prende la palla"): "con le mani la
         // palla", "prima di toccare la palla" say no verb the clitic could stand before.
@@ -488,19 +487,13 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
       // One content word right after a rule's name: "regola avanzata".
       bool rule_named = false;
       if (terms.size() == 1 && !prepositional) {
-        std::string word, previous;
-        for (size_t k = 0; k <= form.size(); ++k) {
-          if (k < form.size() && form[k] != ' ' && form[k] != '\'') {
-            word += form[k];
-            continue;
-          }
-          if (word.empty()) continue;
+        std::string previous;
+        for (const std::string& word : FormWords(form)) {
           if (!analyzer->IsStopword(word)) {
             rule_named = RuleWords().count(previous) > 0;
             break;
           }
           previous = word;
-          word.clear();
         }
       }
       const bool says_instead = form.find("invece") != std::string::npos ||
