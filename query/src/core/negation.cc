@@ -62,6 +62,10 @@ bool IsPossessive(const std::string& w) {
 const WordSet& PossessiveWords() {
   return kPossessives;
 }
+const WordSet& FirstPersonPossessives() {
+  static const WordSet k = {"mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"};
+  return k;
+}
 
 bool IsInfinitive(const std::string& w) {
   return w.size() > 4 &&

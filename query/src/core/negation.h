@@ -34,6 +34,8 @@ bool NoneSubject(const std::vector<Token>& words, size_t i,
 bool IsPossessive(const std::string& word);
 // Every word IsPossessive accepts.
 const WordSet& PossessiveWords();
+// The first-person possessives ("mio", "nostra" …): the teller's own pieces and places.
+const WordSet& FirstPersonPossessives();
 // Whether a word looks like an infinitive (-are, -ere, -ire, longer than four letters).
 bool IsInfinitive(const std::string& word);
 

@@ -3,13 +3,15 @@
 
 #include <algorithm>
 
+#include "core/negation.h"
 #include "core/word_set.h"
+#include "resolve/sides.h"
 
 namespace arbitro {
 
 namespace {
 
-const WordSet kMine = {"mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"};
+const WordSet& kMine = FirstPersonPossessives();
 const WordSet kTheirs = {"suo", "suoi", "loro", "avversario", "avversaria", "avversari"};
 // Words that put a square inside a zone ("nella", "dentro") and the one that puts it out.
 const WordSet kInside = {"nella", "nel", "in", "dentro", "entro", "interno"};
@@ -29,8 +31,6 @@ const WordSet kDefenderRoles = {"difensore", "difendente"};
 const WordSet kAttackerRoles = {"attaccante", "portatore"};
 // How far back (tokens) the piece a zone is said of may be named.
 constexpr size_t kOwnerReach = 10;
-// The punctuation that ends a sentence: the piece is named in the zone's sentence.
-constexpr const char* kSentenceEnds = ".;!?";
 
 enum class Role { kNone, kAttacker, kDefender };
 
@@ -61,10 +61,6 @@ void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std:
       zones.push_back(i);
   }
   if (zones.empty()) return;
-  auto sentence_break = [&](size_t a, size_t b) {  // between tokens a and b (a < b)
-    const std::string between = text.substr(t[a].end, t[b].begin - t[a].end);
-    return between.find_first_of(kSentenceEnds) != std::string::npos;
-  };
   // The teller's side: the one that tackles when the teller tackles or the ball is the other
   // side's, the one with the ball when the teller holds it.
   Role teller = Role::kNone;
@@ -90,7 +86,7 @@ void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std:
     int inside = -1;
     bool negated = false;
     for (size_t k = z; k-- > 0 && k + 5 >= z;) {
-      if (sentence_break(k, k + 1)) break;
+      if (SentenceEnd(text, t, k)) break;
       if (t[k].word == "fuori") {
         inside = 0;
         break;
@@ -125,7 +121,7 @@ void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std:
       // The shooter: "nella sua zona di competenza, tira".
       if (after < t.size() && kShoots.count(t[after].word)) owner = Role::kAttacker;
       for (size_t k = z; owner == Role::kNone && k-- > 0 && k + kOwnerReach >= z;) {
-        if (sentence_break(k, k + 1)) break;
+        if (SentenceEnd(text, t, k)) break;
         if (k + 1 == z) continue;  // the zone's own possessive
         if (kCarrier.count(t[k].word)) {
           owner = Role::kAttacker;

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/negation.h"
 #include "core/word_set.h"
 
 namespace arbitro {
@@ -23,7 +24,9 @@ bool StartsWithAny(const std::string& w, const std::vector<std::string>& stems) 
 // The facts that say who acted (evaluate.cc's OffenderOf tests the same two).
 const WordSet kActorFacts = {"autore", "squadra"};
 
-const WordSet kMine = {"mio", "mia", "miei", "mie", "nostro", "nostra", "nostri", "nostre"};
+const WordSet& kMine = FirstPersonPossessives();
+// The third-person possessives ("un suo difensore", "il loro omino").
+const WordSet kThirdPossessives = {"suo", "sua", "suoi", "sue", "loro"};
 // "il loro difensore" (a third-person "suo" rather refers to the sentence's subject).
 const WordSet kTheirs = {"loro"};
 const WordSet kOpponent = {"avversario", "avversaria", "avversari", "avversarie", "altrui"};
@@ -70,15 +73,6 @@ bool Boundary(const std::string& text, const std::vector<Token>& t, size_t a) {
   if (a + 1 >= t.size()) return true;
   for (size_t k = t[a].end; k < t[a + 1].begin && k < text.size(); ++k) {
     if (std::string(",;.:!?()").find(text[k]) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// A full stop, "!" or "?" between tokens a and a + 1 ends a sentence.
-bool SentenceEnd(const std::string& text, const std::vector<Token>& t, size_t a) {
-  if (a + 1 >= t.size()) return true;
-  for (size_t k = t[a].end; k < t[a + 1].begin && k < text.size(); ++k) {
-    if (std::string(".;!?").find(text[k]) != std::string::npos) return true;
   }
   return false;
 }
@@ -212,6 +206,15 @@ std::string Mirror(const RuleFact& fact, const std::string& value) {
 
 }  // namespace
 
+// A full stop, "!" or "?" between tokens a and a + 1 ends a sentence.
+bool SentenceEnd(const std::string& text, const std::vector<Token>& t, size_t a) {
+  if (a + 1 >= t.size()) return true;
+  for (size_t k = t[a].end; k < t[a + 1].begin && k < text.size(); ++k) {
+    if (std::string(".;!?").find(text[k]) != std::string::npos) return true;
+  }
+  return false;
+}
+
 // A piece named with whose it is ("un mio omino", "la sua pedina", "una miniatura
 // avversaria") that acts — the subject or the agent ("toccata per ultima da un mio
 // omino"), not the object of a contact verb nor the subject of its passive — names the
@@ -224,7 +227,6 @@ void ReadOwnedPieceActor(const Engine::Impl::GameResolver& gr, const std::string
                          const Passive& passive, FactMap* facts) {
   static const WordSet kPieces = {"omino",     "omini",     "pedina",     "pedine",  "miniatura",
                                   "miniature", "giocatore", "calciatore", "figurina"};
-  static const WordSet kTheirsPossessive = {"suo", "sua", "suoi", "sue", "loro"};
   (void)text;
   for (const char* name : {"autore", "squadra"}) {
     const RuleFact* fact = gr.rules.Fact(name);
@@ -240,9 +242,9 @@ void ReadOwnedPieceActor(const Engine::Impl::GameResolver& gr, const std::string
       const size_t i = at[k];
       if (!In(kPieces, t[i].word)) continue;
       const std::string p1 = i > 0 ? t[i - 1].word : "", n1 = i + 1 < t.size() ? t[i + 1].word : "";
-      const bool mine = In(kMine, p1), theirs = In(kTheirsPossessive, p1) || In(kOpponent, n1);
+      const bool mine = In(kMine, p1), theirs = In(kThirdPossessives, p1) || In(kOpponent, n1);
       if (mine == theirs) continue;
-      const size_t first = i > 0 && (mine || In(kTheirsPossessive, p1)) ? i - 1 : i;
+      const size_t first = i > 0 && (mine || In(kThirdPossessives, p1)) ? i - 1 : i;
       // Only as the agent ("da un mio omino", "dalla sua pedina"): a piece that is the
       // subject is most often the teller's default side already, and reading it there
       // let more specific cases about the actor outrank the situation (train 0.925 -> 0.914).
@@ -369,7 +371,6 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
       "centrocampista", "centrocampisti", "mediano",   "punta",     "ala",        "terzino"};
   static const WordSet kNone = {"nessuno", "nessuna", "nessun"};
   static const WordSet kThird = {"lui", "lei"};
-  static const WordSet kTheirsAll = {"suo", "sua", "suoi", "sue", "loro"};
   static const WordSet kPlace = {"palla", "pallone", "casella"};
   static const WordSet kWith = {"con", "col", "coi"};
   // A verb group before the reach verb ("non ci sono ancora arrivato", "non riesce ad
@@ -476,7 +477,7 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
       if (In(kNone, v)) negated = true;  // "nessuna sua pedina ci arriva"
       if (In(kThird, v) || In(kOpponent, v)) ++them;
       if (In(kMine, v) && In(kPieces, next)) ++me;
-      if (In(kTheirsAll, v) && In(kPieces, next)) ++them;
+      if (In(kThirdPossessives, v) && In(kPieces, next)) ++them;
       if (In(kDefenceSubjects, v)) role = -1;
       if (In(kAttackSubjects, v) || v == "attacco") role = role == 0 ? 1 : role;
     }
@@ -488,7 +489,7 @@ void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::stri
           t[k - 1].word != "una" && t[k - 1].word != "dei" && t[k - 1].word != "delle")
         continue;
       if (In(kMine, v)) ++me;
-      if (In(kTheirsAll, v)) ++them;
+      if (In(kThirdPossessives, v)) ++them;
     }
     // A third-person verb whose clause names no subject: its subject may stand before an
     // inserted clause ("chi difende, tirando il dado, non riesce ad arrivare"), in the

@@ -52,4 +52,8 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
 void ReadReach(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& text,
                const std::vector<Token>& tokens, FactMap* facts);
 
+// Whether a full stop, ";", "!" or "?" of `text` stands between tokens a and a + 1 (or a is
+// the last token): a sentence ends there.
+bool SentenceEnd(const std::string& text, const std::vector<Token>& tokens, size_t a);
+
 }  // namespace arbitro
