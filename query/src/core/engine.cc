@@ -53,13 +53,14 @@ Status Engine::Open(const std::string& index_dir, const EngineOpenOptions& optio
     try {
       e->impl_->xdb = Xapian::Database(XapianPath(generation));
       e->impl_->match_db = e->impl_->xdb;
-      std::error_code ec;
-      const uintmax_t postings_bytes =
-          fs::file_size(fs::path(XapianPath(generation)) / "postlist.glass", ec);
-      if (options.postings_in_memory_max_bytes > 0 && !ec &&
-          postings_bytes <= options.postings_in_memory_max_bytes) {
-        e->impl_->match_db = CopyPostingsToMemory(e->impl_->xdb);
-        e->impl_->postings_in_memory = true;
+      if (options.postings_in_memory_max_bytes > 0) {  // a one-question process reads no size
+        std::error_code ec;
+        const uintmax_t postings_bytes =
+            fs::file_size(fs::path(XapianPath(generation)) / "postlist.glass", ec);
+        if (!ec && postings_bytes <= options.postings_in_memory_max_bytes) {
+          e->impl_->match_db = CopyPostingsToMemory(e->impl_->xdb);
+          e->impl_->postings_in_memory = true;
+        }
       }
     } catch (const Xapian::Error& err) {
       return Status::IndexError("cannot open the search index: " + err.get_description());
