@@ -467,7 +467,15 @@ TEST_CASE("serve: a re-index while serving fails no request and is picked up", "
   CHECK(failures == 0);
   CHECK(requests > 20);
   WARN("requests during 3 re-indexes: " << requests << ", failed: " << failures);
-  // The last build (marked) is what the server answers from now on.
+  // The last build (marked) is what the server answers once its engines are warm
+  // (prepared in the background while the old ones answer): within seconds.
+  std::string now = generation;
+  for (int i = 0; i < 300 && now == generation; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    auto status = status_client.Get("/api/status");
+    REQUIRE(status);
+    now = Json::Parse(status->body)["generation"].string;
+  }
   auto marker =
       status_client.Get("/api/ask", httplib::Params{{"q", "zanzara"}}, httplib::Headers{});
   REQUIRE(marker);
@@ -583,6 +591,68 @@ TEST_CASE("serve: engines are lent in the order the requests came", "[serve]") {
   c.join();
   CHECK(failures == 0);
   CHECK(order == std::vector<std::string>{"b", "c", "later"});
+  CHECK(pool.Opened() == 1);
+}
+
+// Waits up to 30 s for the pool to stop preparing a generation.
+bool PreparedWithin30s(serve::EnginePool& pool) {
+  for (int i = 0; i < 3000 && pool.Preparing(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  return !pool.Preparing();
+}
+
+TEST_CASE("serve: a re-index is prepared in the background, the old engines answer meanwhile",
+          "[serve]") {
+  TempDir work, idx;
+  test::WriteMarkedCorpus(work / "plain", 40, /*marked=*/false);
+  test::WriteMarkedCorpus(work / "marked", 40, /*marked=*/true);
+  test::IndexOrFail(work / "plain", idx.path());
+  serve::EnginePool pool(idx.path(), work / "plain", 1);
+  REQUIRE(pool.Warm().ok());
+  const std::string old_generation = pool.Generation();
+  REQUIRE(pool.Opened() == 1);
+
+  test::IndexOrFail(work / "marked", idx.path());
+  {
+    // The request right after the build gets the warm engine of the old generation:
+    // none is opened on its path.
+    serve::EnginePool::Lease lease;
+    REQUIRE(pool.Acquire(&lease).ok());
+    CHECK(lease.get()->Generation() == old_generation);
+  }
+  REQUIRE(PreparedWithin30s(pool));
+  CHECK(pool.Generation() != old_generation);
+  CHECK(pool.Opened() == 2);
+  serve::EnginePool::Lease lease;
+  REQUIRE(pool.Acquire(&lease).ok());
+  CHECK(lease.get()->Generation() == pool.Generation());
+  AskResult asked;
+  REQUIRE(lease.get()->Ask("zanzara", AskOptions{}, &asked).ok());
+  REQUIRE(!asked.hits.empty());
+  CHECK(asked.hits[0].provision.id == "mini-big#r1__zanzara");
+}
+
+TEST_CASE("serve: a published generation that does not open leaves the old one serving",
+          "[serve]") {
+  TempDir work, idx;
+  test::WriteMarkedCorpus(work / "plain", 40, /*marked=*/false);
+  test::IndexOrFail(work / "plain", idx.path());
+  serve::EnginePool pool(idx.path(), work / "plain", 1);
+  REQUIRE(pool.Warm().ok());
+  const std::string old_generation = pool.Generation();
+  // A generation with empty files, published as `arbitro index` does (the link replaced).
+  const std::filesystem::path root(idx.path());
+  std::filesystem::create_directories(root / "gen-broken" / "xapian");
+  test::WriteFile((root / "gen-broken" / "arbitro.sqlite").string(), "");
+  std::filesystem::create_directory_symlink("gen-broken", root / "current.new");
+  std::filesystem::rename(root / "current.new", root / "current");
+  for (int request = 0; request < 2; ++request) {
+    serve::EnginePool::Lease lease;
+    REQUIRE(pool.Acquire(&lease).ok());
+    CHECK(lease.get()->Generation() == old_generation);
+    REQUIRE(PreparedWithin30s(pool));
+  }
+  CHECK(pool.Generation() == old_generation);
   CHECK(pool.Opened() == 1);
 }
 

@@ -1,5 +1,9 @@
 #include "serve/engine_pool.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <thread>
 
 #include "arbitro/indexer.h"
@@ -10,17 +14,103 @@ EnginePool::Lease::~Lease() {
   if (pool_ && engine_) pool_->Release(std::move(engine_));
 }
 
+EnginePool::~EnginePool() {
+  std::thread preparer;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    preparer.swap(preparer_);
+  }
+  if (preparer.joinable()) preparer.join();
+}
+
+namespace {
+
+// One ask and one resolve per game and without a game: the answers do not matter (a
+// game may refuse the words: InvalidArgument); each game's data is then loaded.
+void WarmUp(Engine* engine) {
+  for (const std::string& game : engine->GameNames()) {
+    AskOptions ask;
+    ask.game = game;
+    AskResult asked;
+    (void)engine->Ask("tiro in porta", ask, &asked);
+    ResolveOptions resolve;
+    resolve.game = game;
+    ResolveResult resolved;
+    (void)engine->Resolve("tiro in porta dopo un fallo", resolve, &resolved);
+  }
+  AskResult asked;
+  (void)engine->Ask("tiro in porta", AskOptions{}, &asked);
+  ResolveOptions resolve;
+  ResolveResult resolved;
+  (void)engine->Resolve("tiro in porta dopo un fallo", resolve, &resolved);
+}
+
+}  // namespace
+
 void EnginePool::Refresh() {
   std::string now;
   if (!OpenCurrentGeneration(index_dir_, &now).ok()) return;  // Engine::Open reports it
-  std::vector<std::unique_ptr<Engine>> stale;
+  std::thread finished;  // a preparer that has ended, joined outside the lock
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (now == generation_) return;
-    generation_ = now;
-    stale.swap(idle_);
+    if (now == generation_ || now == preparing_ || now == failed_) return;
+    if (generation_.empty()) {  // the first request (or Warm): nothing to serve meanwhile
+      generation_ = now;
+      return;
+    }
+    preparing_ = now;
+    if (preparer_running_) return;  // it looks at preparing_ again when it is done
+    preparer_running_ = true;
+    finished.swap(preparer_);
+    preparer_ = std::thread(&EnginePool::Prepare, this);
   }
-  // The old generation's engines close here, outside the lock.
+  if (finished.joinable()) finished.join();
+}
+
+void EnginePool::Prepare() {
+  // Below the requests' priority: on a busy server the new engines take the time the
+  // requests leave (Linux applies a thread's nice value to that thread alone).
+  ::setpriority(PRIO_PROCESS, static_cast<id_t>(::syscall(SYS_gettid)), kPrepareNice);
+  for (;;) {
+    std::string target;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      target = preparing_;
+    }
+    std::vector<std::unique_ptr<Engine>> ready;
+    Status s;
+    for (size_t i = 0; i < max_engines_ && s.ok(); ++i) {
+      std::unique_ptr<Engine> engine;
+      s = Engine::Open(index_dir_, open_options_, &engine);
+      if (!s.ok()) break;
+      WarmUp(engine.get());
+      ready.push_back(std::move(engine));
+    }
+    std::vector<std::unique_ptr<Engine>> stale;  // closed outside the lock
+    std::lock_guard<std::mutex> lock(mu_);
+    if (s.ok()) {
+      // Engine::Open follows "current": a build published meanwhile may have given the
+      // later engines a newer generation than the first ones; the newest one wins.
+      const std::string newest = ready.back()->Generation();
+      generation_ = newest;
+      stale.swap(idle_);
+      for (auto& engine : ready) {
+        if (engine->Generation() == newest) idle_.push_back(std::move(engine));
+        else stale.push_back(std::move(engine));
+      }
+      opened_ += idle_.size();
+      failed_.clear();
+    } else {
+      // A generation that does not open is not tried again; the old one keeps serving.
+      failed_ = target;
+    }
+    if (preparing_ == target || preparing_ == generation_ || !s.ok()) {
+      preparing_.clear();
+      preparer_running_ = false;
+      return;
+    }
+    // A newer build was published while this one was prepared: prepare that one.
+  }
 }
 
 Status EnginePool::Acquire(Lease* lease) {
@@ -61,9 +151,14 @@ void EnginePool::Release(std::unique_ptr<Engine> engine) {
   // An engine of a replaced generation is not lent again.
   if (engine && engine->Generation() != generation_) stale = std::move(engine);
   if (!waiting_.empty()) {
-    // The slot goes to the longest waiting request, with the engine if still current.
+    // The slot goes to the longest waiting request, with the engine if still current,
+    // else with an idle one of the current generation when there is one.
     Waiter* next = waiting_.front();
     waiting_.pop_front();
+    if (!engine && !idle_.empty()) {
+      engine = std::move(idle_.back());
+      idle_.pop_back();
+    }
     next->engine = std::move(engine);
     next->granted = true;
     next->handed.notify_one();
@@ -84,22 +179,7 @@ Status EnginePool::Warm() {
     threads.emplace_back([this, &lease = leases[i], &status = opened[i]] {
       status = Acquire(&lease);
       if (!status.ok()) return;
-      Engine* engine = lease.get();
-      // The answers do not matter (a game may refuse the words: InvalidArgument).
-      for (const std::string& game : engine->GameNames()) {
-        AskOptions ask;
-        ask.game = game;
-        AskResult asked;
-        (void)engine->Ask("tiro in porta", ask, &asked);
-        ResolveOptions resolve;
-        resolve.game = game;
-        ResolveResult resolved;
-        (void)engine->Resolve("tiro in porta dopo un fallo", resolve, &resolved);
-      }
-      AskResult asked;
-      (void)engine->Ask("tiro in porta", AskOptions{}, &asked);
-      ResolveResult resolved;
-      (void)engine->Resolve("tiro in porta dopo un fallo", ResolveOptions{}, &resolved);
+      WarmUp(lease.get());
     });
   }
   for (std::thread& t : threads) t.join();
@@ -142,6 +222,11 @@ std::string EnginePool::Generation() {
 size_t EnginePool::Opened() {
   std::lock_guard<std::mutex> lock(mu_);
   return opened_;
+}
+
+bool EnginePool::Preparing() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return preparer_running_;
 }
 
 size_t EnginePool::Waiting() {

@@ -4,10 +4,12 @@
 // flight an engine of its own and takes it back afterwards: at most as many engines as
 // concurrent requests ever exist, each reused with its warm caches. Every Acquire
 // reads the index's "current" link (one readlink): when `arbitro index` has published
-// a newer generation, idle engines of the old one are dropped and new requests get
-// engines opened on the new one, while requests already running finish on the old
-// generation (its files stay readable while open). No request ever fails because of a
-// re-index.
+// a newer generation, a background thread opens and warms engines on it while the
+// requests go on with the old generation's; then the new engines replace the idle old
+// ones at once, and old ones still lent are dropped when they come back (their files
+// stay readable while open). No request fails, and none waits for an engine to open
+// (up to a second under load), because of a re-index; a generation that fails to open
+// leaves the old one serving.
 //
 // At most `max_engines` are lent at once (the work is CPU-bound: more would only
 // share the cores and hold more memory); a request beyond waits for one, in the order
@@ -24,6 +26,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "arbitro/query.h"
@@ -39,6 +42,10 @@ class EnginePool {
         corpus_dir_(std::move(corpus_dir)),
         max_engines_(max_engines < 1 ? 1 : max_engines),
         open_options_(open_options) {}
+  // Waits for a preparation under way.
+  ~EnginePool();
+  EnginePool(const EnginePool&) = delete;
+  EnginePool& operator=(const EnginePool&) = delete;
 
   // An engine lent to one request; returned to the pool when destroyed.
   class Lease {
@@ -73,11 +80,19 @@ class EnginePool {
   size_t Opened();
   // Requests waiting for an engine now (for the tests).
   size_t Waiting();
+  // Whether engines are being opened on a new generation now (for the tests).
+  bool Preparing();
 
  private:
   void Release(std::unique_ptr<Engine> engine);
-  // Reads "current"; drops idle engines and the corpus of an older generation.
+  // Reads "current"; on a newer generation starts Prepare (or hands the first
+  // generation over at once: there is nothing to serve meanwhile).
   void Refresh();
+  // On preparer_: opens and warms max_engines_ engines on the published generation,
+  // then makes it the pool's.
+  void Prepare();
+  // The preparer's nice value: 10 is the usual "background job" level of nice(1).
+  static constexpr int kPrepareNice = 10;
 
   // A request waiting for an engine (Acquire), in waiting_ until Release hands it a slot
   // (and the returned engine, when it is of the current generation).
@@ -94,6 +109,10 @@ class EnginePool {
   std::deque<Waiter*> waiting_;  // guarded by mu_; oldest first
   size_t lent_ = 0;         // guarded by mu_
   std::string generation_;  // guarded by mu_
+  std::string preparing_;   // guarded by mu_: the generation Prepare is opening
+  std::string failed_;      // guarded by mu_: a generation whose engines did not open
+  bool preparer_running_ = false;  // guarded by mu_
+  std::thread preparer_;           // guarded by mu_
   std::vector<std::unique_ptr<Engine>> idle_;
   std::shared_ptr<const arbitro::Corpus> corpus_;
   std::string corpus_generation_;
