@@ -102,7 +102,7 @@ DraftAlignment AlignUnits(const Rulebook& doc, const std::vector<UnitWords>& uni
       // Taken words are masked so two units never share a span.
       std::vector<Word> window(draft.begin() + from, draft.begin() + to);
       for (size_t k = 0; k < window.size(); ++k) {
-        if (taken[from + k]) window[k].folded = "\x01";
+        if (taken[from + k]) window[k].folded.assign(1, '\x01');  // (not = "\x01": a GCC 12 -Wrestrict false positive)
       }
       auto pairs = Align(words, window);
       if (pairs.empty()) continue;
