@@ -301,14 +301,21 @@ bool OnlyAllows(const Ruling& r) {
          });
 }
 
-// Unless the description asks whether something is allowed, a ruling that only allows
-// ("la durata di 45 minuti è consentita": the setting told as context) comes after a ruling
-// as specific that decides what happened ("1-1 allo scadere: chi ha vinto?").
-void PreferDecisionsToAllowances(ResolveResult* result) {
+// The one place of the rule: unless the description asks whether something is allowed
+// (`permission`, AsksPermission), a ruling that only allows ("la durata di 45 minuti è
+// consentita": the setting told as context) comes after a ruling as specific that decides
+// what happened ("1-1 allo scadere: chi ha vinto?", "3 a 2 allo scadere: ho vinto io?").
+bool RanksAfterDecisions(const Ruling& r, bool permission) {
+  return !permission && OnlyAllows(r);
+}
+
+// The first ruling of the first one's level that decides what happened comes first when
+// the first ruling ranks after decisions (RanksAfterDecisions).
+void PreferDecisionsToAllowances(bool permission, ResolveResult* result) {
   std::vector<Ruling>& rulings = result->rulings;
-  if (rulings.size() < 2 || !OnlyAllows(rulings[0]) || AsksPermission(result->scenario)) return;
+  if (rulings.size() < 2 || !RanksAfterDecisions(rulings[0], permission)) return;
   for (size_t k = 1; k < rulings.size() && rulings[k].level == rulings[0].level; ++k) {
-    if (OnlyAllows(rulings[k])) continue;
+    if (RanksAfterDecisions(rulings[k], permission)) continue;
     if (!result->explanation.empty()) {  // --explain
       result->explanation.push_back(
           "a parità di fatti, prima la decisione su quanto è accaduto (la descrizione non "
@@ -324,9 +331,10 @@ void PreferDecisionsToAllowances(ResolveResult* result) {
 // Rulings of the first one's level give different decisions for the same facts, none more
 // specific (evaluate.cc orders them by the words read): the one citing the provision
 // retrieval finds closest to the description comes first. The evaluation's order stands
-// when no other tied ruling cites a closer provision.
+// when no other tied ruling cites a closer provision; a ruling that ranks after decisions
+// (RanksAfterDecisions) comes after the tied ones that decide, whatever it cites.
 void OrderTiedRulings(Engine::Impl& im, const GameRules& rules, ClosestUnits& closest,
-                      ResolveResult* result) {
+                      bool permission, ResolveResult* result) {
   std::vector<Ruling>& rulings = result->rulings;
   // Tied: as specific as the first ruling and as supported by the description's words.
   auto tied = [&](const Ruling& r) {
@@ -347,12 +355,8 @@ void OrderTiedRulings(Engine::Impl& im, const GameRules& rules, ClosestUnits& cl
     }
     return best;
   };
-  // Unless the description asks whether something is allowed, a ruling that only allows
-  // ("la durata di 45 minuti è consentita", the setting told as context) comes after one
-  // that decides what happened ("3 a 2 allo scadere: ho vinto io?").
-  const bool permission = AsksPermission(result->scenario);
   auto key = [&](const Ruling& r) {
-    return std::make_pair(!permission && OnlyAllows(r), rank_of(r));
+    return std::make_pair(RanksAfterDecisions(r, permission), rank_of(r));
   };
   size_t chosen = 0;
   auto chosen_rank = key(rulings[0]);
@@ -733,10 +737,11 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   }
   if (!structured) {
     ClosestUnits closest;
-    PreferDecisionsToAllowances(result);
-    OrderTiedRulings(im, *rules, closest, result);
+    const bool permission = AsksPermission(scenario);  // read once for the three steps
+    PreferDecisionsToAllowances(permission, result);
+    OrderTiedRulings(im, *rules, closest, permission, result);
     RuleByRetrieval(im, *rules, closest, best_used, options, result);
-    PreferDecisionsToAllowances(result);  // the closest case's rulings too
+    PreferDecisionsToAllowances(permission, result);  // the closest case's rulings too
   }
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;
