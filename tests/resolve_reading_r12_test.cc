@@ -1,0 +1,56 @@
+// Reading held-out wording, round 12 (query/src/resolve/sides.cc, the vocabularies' forms),
+// on sentences of our own: the teller's seat ("attacco io", "sto attaccando", "ero in
+// attacco") is no reading of who acted when a piece or an action of the other side opens a
+// clause ("il suo marcamento", "e il loro difensore …"); Soccer Tactics' keeper called
+// "portierino".
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "resolve_json.h"
+#include "test_util.h"
+
+using arbitro::test::FirstRulingHas;
+using arbitro::test::Json;
+using arbitro::test::ReadValues;
+using arbitro::test::ResolveBundled;
+using arbitro::test::Values;
+
+TEST_CASE("the teller's seat is not the actor when the other side's piece acts", "[e2e]") {
+  for (const char* s : {"attacco io: il suo marcamento butta la palla oltre la sua linea di fondo",
+                        "io attacco e il suo omino in marcamento tocca la palla",
+                        "sto attaccando e il suo omino in marcamento tocca la palla",
+                        "ero in attacco e il loro difensore tocca la palla con la mano"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("subbuteo", s), "autore") == Values{"difensore"});
+  }
+  // The corner is the attacker's when the defender's marking sends the ball over his line.
+  CHECK(FirstRulingHas(ResolveBundled("subbuteo", "attacco io: il suo marcamento butta per "
+                                                  "sbaglio la palla oltre la sua linea di fondo"),
+                       "calcio-d-angolo", "attaccante"));
+  // Soccer Tactics: the defending side's minor foul, told from the attacker's seat.
+  const Json j = ResolveBundled("soccer-tactics", "attacco io e il suo difensore passa la metà campo");
+  CHECK(ReadValues(j, "squadra") == Values{"squadra-in-difesa"});
+  CHECK(ReadValues(j, "squadra-di-turno") == Values{"squadra-in-attacco"});
+}
+
+TEST_CASE("a third-person possessive that may be the teller's piece's own is no actor", "[e2e]") {
+  // "suo" after the teller's piece in the sentence, or after a verb or a preposition.
+  for (const char* s :
+       {"attacco io: il mio omino colpisce la palla e il suo tiro finisce sul portiere",
+        "attacco io e il mio omino fa il suo tiro toccando la palla due volte"}) {
+    INFO(s);
+    const std::vector<std::string> autore = ReadValues(ResolveBundled("subbuteo", s), "autore");
+    CHECK(std::find(autore.begin(), autore.end(), "difensore") == autore.end());
+  }
+}
+
+TEST_CASE("Soccer Tactics' keeper called 'portierino'", "[e2e]") {
+  // The keeper adds 2 to his roll in a duel: 4 + 2 beats 5.
+  const Json j = ResolveBundled("soccer-tactics",
+                                "il suo portierino esce di una casella e va sul mio attaccante che "
+                                "ha la palla in area; io faccio 5, lui 4. Chi vince il contrasto?");
+  const std::vector<std::string> pieces = ReadValues(j, "pedina");
+  CHECK(std::find(pieces.begin(), pieces.end(), "portiere") != pieces.end());
+  CHECK(ReadValues(j, "esito-contrasto") == Values{"vince-sid"});
+}
