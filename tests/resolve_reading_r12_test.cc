@@ -2,7 +2,8 @@
 // on sentences of our own: the teller's seat ("attacco io", "sto attaccando", "ero in
 // attacco") is no reading of who acted when a piece or an action of the other side opens a
 // clause ("il suo marcamento", "e il loro difensore …"); Soccer Tactics' keeper called
-// "portierino".
+// "portierino"; the yellow cards told before the foul ruled on ("era stato ammonito", "avevano
+// già un difensore espulso").
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -53,4 +54,35 @@ TEST_CASE("Soccer Tactics' keeper called 'portierino'", "[e2e]") {
   const std::vector<std::string> pieces = ReadValues(j, "pedina");
   CHECK(std::find(pieces.begin(), pieces.end(), "portiere") != pieces.end());
   CHECK(ReadValues(j, "esito-contrasto") == Values{"vince-sid"});
+}
+
+TEST_CASE("Soccer Tactics: the yellow cards told before the foul ruled on", "[e2e]") {
+  // A yellow told as history ("era stato ammonito", "ha preso un giallo prima"): the foul
+  // now is the second (for the unnumbered defenders, the group's second).
+  for (const char* s :
+       {"il suo numero 7 era stato ammonito nel primo tempo, ora fa 1 contro il mio 6",
+        "un suo difensore ha preso un giallo prima; adesso un altro difensore fa 1 contro il mio 6",
+        "il loro centrocampista ha già preso un giallo, adesso fa 1 contro il mio 6"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "occorrenza") == Values{"2"});
+    CHECK(FirstRulingHas(j, "cartellino-rosso"));
+  }
+  // A defender expelled before, told in either order: the count starts again (the third
+  // yellow of the group counts as a first).
+  for (const char* s :
+       {"gli hanno espulso un difensore per due gialli, adesso un altro difensore fa 1 contro il "
+        "mio 6",
+        "avevano già un difensore espulso, ora un altro suo difensore fa 1 contro il mio 6"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "occorrenza") == Values{"3"});
+    CHECK(FirstRulingHas(j, "cartellino-giallo"));
+    CHECK_FALSE(FirstRulingHas(j, "cartellino-rosso"));
+  }
+  // The yellow of the foul itself is no history.
+  CHECK(ReadValues(ResolveBundled("soccer-tactics",
+                                  "il suo difensore fa 1 contro il mio 6 e prende il giallo: giusto?"),
+                   "occorrenza")
+            .empty());
 }
