@@ -3,7 +3,7 @@
 // attacco") is no reading of who acted when a piece or an action of the other side opens a
 // clause ("il suo marcamento", "e il loro difensore …"); Soccer Tactics' keeper called
 // "portierino"; the yellow cards told before the foul ruled on ("era stato ammonito", "avevano
-// già un difensore espulso").
+// già un difensore espulso"); the touchline called "la laterale".
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -85,4 +85,19 @@ TEST_CASE("Soccer Tactics: the yellow cards told before the foul ruled on", "[e2
                                   "il suo difensore fa 1 contro il mio 6 e prende il giallo: giusto?"),
                    "occorrenza")
             .empty());
+}
+
+TEST_CASE("the touchline called 'la laterale'", "[e2e]") {
+  for (const char* s : {"il suo marcamento mi sposta la palla che finisce oltre la laterale; io "
+                        "dico vantaggio",
+                        "col marcamento mi prende l'omino e la palla va fuori dalla linea "
+                        "laterale: io dico vantaggio"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo", s);
+    CHECK(ReadValues(j, "esito") == Values{"linea-laterale"});
+    CHECK(FirstRulingHas(j, "rimessa-laterale", "attaccante"));
+  }
+  CHECK(ReadValues(ResolveBundled("subbuteo-rugby",
+                                  "a rugby la palla dopo il mio calcio finisce oltre la laterale"),
+                   "uscita-palla") == Values{"laterale-campo"});
 }
