@@ -3,7 +3,9 @@
 // attacco") is no reading of who acted when a piece or an action of the other side opens a
 // clause ("il suo marcamento", "e il loro difensore …"); Soccer Tactics' keeper called
 // "portierino"; the yellow cards told before the foul ruled on ("era stato ammonito", "avevano
-// già un difensore espulso"); the touchline called "la laterale".
+// già un difensore espulso"); the touchline called "la laterale"; calciotto's zone of
+// competence said without "di competenza" ("fuori dalla zona del mio mediano"), the carrier's
+// zone deciding.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -100,4 +102,27 @@ TEST_CASE("the touchline called 'la laterale'", "[e2e]") {
   CHECK(ReadValues(ResolveBundled("subbuteo-rugby",
                                   "a rugby la palla dopo il mio calcio finisce oltre la laterale"),
                    "uscita-palla") == Values{"laterale-campo"});
+}
+
+TEST_CASE("calciotto: a zone of competence said without 'di competenza'", "[e2e]") {
+  for (const char* s :
+       {"contrasto: il loro col pallone sta fuori dalla zona del mio mediano",
+        "contrasto: il mio mediano è nella sua zona, ma il loro col pallone è fuori dalla zona "
+        "del mio mediano",
+        "vado in contrasto col mio centrocampista, che sta nella sua zona; il loro portatore però "
+        "è una casella fuori dalla zona del mio centrocampista"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "competenza-difensore") == Values{"no"});
+    CHECK(FirstRulingHas(j, "nessun-bonus"));
+  }
+  // The zone the carrier is in decides, whichever is told first.
+  CHECK(ReadValues(ResolveBundled("calciotto", "il loro attaccante col pallone è nella zona del "
+                                               "mio difensore, che però sta fuori dalla sua zona"),
+                   "competenza-difensore") == Values{"si"});
+  // The goal's zone is no zone of competence.
+  CHECK(ReadValues(ResolveBundled("calciotto",
+                                  "tiro e la palla arriva nella zona porta di fianco al portiere"),
+                   "competenza-difensore")
+            .empty());
 }
