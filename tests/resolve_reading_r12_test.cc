@@ -5,7 +5,7 @@
 // "portierino"; the yellow cards told before the foul ruled on ("era stato ammonito", "avevano
 // già un difensore espulso"); the touchline called "la laterale"; calciotto's zone of
 // competence said without "di competenza" ("fuori dalla zona del mio mediano"), the carrier's
-// zone deciding.
+// zone deciding; a prepositional form read across a definite article ("tra i pali").
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -124,5 +124,19 @@ TEST_CASE("calciotto: a zone of competence said without 'di competenza'", "[e2e]
   CHECK(ReadValues(ResolveBundled("calciotto",
                                   "tiro e la palla arriva nella zona porta di fianco al portiere"),
                    "competenza-difensore")
+            .empty());
+}
+
+TEST_CASE("a prepositional form read across a definite article", "[e2e]") {
+  // "tra i pali" is the form "tra i pali" (between the posts), not "palo" (the post hit).
+  const Json j = ResolveBundled("subbuteo-rugby", "trasformazione: la palla va tra i pali");
+  CHECK(ReadValues(j, "esito-calcio") == Values{"in-porta"});
+  CHECK(FirstRulingHas(j, "punti", "attaccante"));
+  CHECK(ReadValues(ResolveBundled("subbuteo-rugby", "trasformazione: la palla prende il palo ed esce"),
+                   "esito-calcio") == Values{"palo-traversa"});
+  // Not across "una" (a number as often) nor the elided "l'".
+  CHECK(ReadValues(ResolveBundled("calciotto", "batto la punizione e la palla finisce in una "
+                                               "casella della zona porta"),
+                   "distanza-barriera")
             .empty());
 }

@@ -141,13 +141,22 @@ const WordSet& PurposeWords() {
   return k;
 }
 
-// Whether a preposition stands before byte `at`, possessives aside ("nella mia area").
+// The definite articles a preposition may stand before ("tra i pali"). Not "un" / "una",
+// numbers as often ("in una casella" is no "a una casella"), nor the elided "l" ("verso
+// l'area" is no "nell'area"; 2 train situations read a place they were not in).
+const WordSet& Articles() {
+  static const WordSet k = {"il", "lo", "la", "i", "gli", "le"};
+  return k;
+}
+
+// Whether a preposition stands before byte `at`, possessives and articles aside ("nella mia
+// area", "tra i pali").
 bool AfterPreposition(const std::string& text, size_t at) {
   for (int steps = 0; steps < 3 && at > 0; ++steps) {
     size_t start = 0;
     const std::string w = WordBefore(text, at, &start);
     if (Prepositions().count(w)) return true;
-    if (!IsPossessive(w)) return false;
+    if (!IsPossessive(w) && !Articles().count(w)) return false;
     at = start;  // step before the possessive
   }
   return false;

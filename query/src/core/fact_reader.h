@@ -45,7 +45,8 @@ struct Engine::Impl::GameResolver {
     std::string value;  // empty for a fact-level form (an integer fact's cue word)
     std::vector<std::string> terms;
     // A form of one content word written as a prepositional phrase ("sul portiere", "in
-    // diagonale"): it reads that word only after a preposition.
+    // diagonale"): it reads that word only after a preposition (a possessive or a definite
+    // article between: "nella mia area", "tra i pali").
     bool prepositional = false;
     // A verb and the ball as its object ("prende la palla", "calcia l ovale"): the ball
     // may be said by a clitic pronoun before the verb instead ("non la prende"; ReadFacts).
