@@ -5,7 +5,8 @@
 // "portierino"; the yellow cards told before the foul ruled on ("era stato ammonito", "avevano
 // già un difensore espulso"); the touchline called "la laterale"; calciotto's zone of
 // competence said without "di competenza" ("fuori dalla zona del mio mediano"), the carrier's
-// zone deciding; a prepositional form read across a definite article ("tra i pali").
+// zone deciding; a prepositional form read across a definite article ("tra i pali"); "prima
+// che …" and a bare "prima" are no "prima della palla".
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -139,4 +140,19 @@ TEST_CASE("a prepositional form read across a definite article", "[e2e]") {
                                                "casella della zona porta"),
                    "distanza-barriera")
             .empty());
+}
+
+TEST_CASE("'prima che' and a bare 'prima' say no piece before the ball", "[e2e]") {
+  for (const char* s : {"il suo portiere si muove prima che io colpisca la palla",
+                        "tiro da fuori area e segno, ma prima la palla tocca un suo difensore"}) {
+    INFO(s);
+    const std::vector<std::string> read = ReadValues(ResolveBundled("subbuteo", s), "infrazione");
+    CHECK(std::find(read.begin(), read.end(), "miniatura-prima-della-palla") == read.end());
+  }
+  for (const char* s : {"il suo omino colpisce il mio prima della palla",
+                        "il suo omino colpisce il mio prima di toccare la palla"}) {
+    INFO(s);
+    const std::vector<std::string> read = ReadValues(ResolveBundled("subbuteo", s), "infrazione");
+    CHECK(std::find(read.begin(), read.end(), "miniatura-prima-della-palla") != read.end());
+  }
 }

@@ -59,6 +59,10 @@ struct Engine::Impl::GameResolver {
     // The form says "invece di" / "anziché" / "al posto di" itself ("invece di fermare
     // tutto"): what it reads is the thing done instead, not negated by them.
     bool says_instead = false;
+    // The form says an order with "prima" / "dopo" and a preposition ("prima della palla",
+    // "prima di toccare la palla"): the text's "prima" / "dopo" is followed by a preposition
+    // too ("prima che io colpisca la palla", "prima la palla tocca …" read no such order).
+    bool order_preposition = false;
   };
   std::vector<Form> forms;
   std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices
