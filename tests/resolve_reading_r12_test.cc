@@ -121,11 +121,14 @@ TEST_CASE("calciotto: a zone of competence said without 'di competenza'", "[e2e]
   CHECK(ReadValues(ResolveBundled("calciotto", "il loro attaccante col pallone è nella zona del "
                                                "mio difensore, che però sta fuori dalla sua zona"),
                    "competenza-difensore") == Values{"si"});
-  // The goal's zone is no zone of competence.
-  CHECK(ReadValues(ResolveBundled("calciotto",
-                                  "tiro e la palla arriva nella zona porta di fianco al portiere"),
-                   "competenza-difensore")
-            .empty());
+  // The goal's zone is no zone of competence, also with a possessive.
+  for (const char* s : {"tiro e la palla arriva nella zona porta di fianco al portiere",
+                        "contrasto nella mia zona porta col loro attaccante col pallone"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "competenza-difensore").empty());
+    CHECK(ReadValues(j, "competenza-attaccante").empty());
+  }
 }
 
 TEST_CASE("a prepositional form read across a definite article", "[e2e]") {

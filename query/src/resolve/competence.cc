@@ -74,7 +74,9 @@ void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std:
                              (kMine.count(t[i + 2].word) || kTheirs.count(t[i + 2].word) ||
                               kDefenderRoles.count(t[i + 2].word) ||
                               kAttackerRoles.count(t[i + 2].word));
-    if (owned_before || owned_after) {
+    const bool goal = t[i + 1].word == "porta" ||
+                      (i + 2 < t.size() && t[i + 1].word == "di" && t[i + 2].word == "porta");
+    if ((owned_before || owned_after) && !goal) {
       zones.push_back(i);
       bare.push_back(true);
     }

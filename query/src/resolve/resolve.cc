@@ -292,6 +292,24 @@ bool AsksPermission(const std::string& text) {
   return false;
 }
 
+// AsksPermission of the description, read once when first needed (most descriptions never
+// need it: it is asked only when an allowance leads or ties).
+class Permission {
+ public:
+  explicit Permission(const std::string& text) : text_(text) {}
+  bool Asked() {
+    if (!read_) {
+      read_ = true;
+      asked_ = AsksPermission(text_);
+    }
+    return asked_;
+  }
+
+ private:
+  const std::string& text_;
+  bool read_ = false, asked_ = false;
+};
+
 // A ruling that only says a move or a setting is allowed (the vocabularies' "mossa
 // consentita" and "consentito").
 bool OnlyAllows(const Ruling& r) {
@@ -305,13 +323,13 @@ bool OnlyAllows(const Ruling& r) {
 // (`permission`, AsksPermission), a ruling that only allows ("la durata di 45 minuti è
 // consentita": the setting told as context) comes after a ruling as specific that decides
 // what happened ("1-1 allo scadere: chi ha vinto?", "3 a 2 allo scadere: ho vinto io?").
-bool RanksAfterDecisions(const Ruling& r, bool permission) {
-  return !permission && OnlyAllows(r);
+bool RanksAfterDecisions(const Ruling& r, Permission& permission) {
+  return OnlyAllows(r) && !permission.Asked();
 }
 
 // The first ruling of the first one's level that decides what happened comes first when
 // the first ruling ranks after decisions (RanksAfterDecisions).
-void PreferDecisionsToAllowances(bool permission, ResolveResult* result) {
+void PreferDecisionsToAllowances(Permission& permission, ResolveResult* result) {
   std::vector<Ruling>& rulings = result->rulings;
   if (rulings.size() < 2 || !RanksAfterDecisions(rulings[0], permission)) return;
   for (size_t k = 1; k < rulings.size() && rulings[k].level == rulings[0].level; ++k) {
@@ -334,7 +352,7 @@ void PreferDecisionsToAllowances(bool permission, ResolveResult* result) {
 // when no other tied ruling cites a closer provision; a ruling that ranks after decisions
 // (RanksAfterDecisions) comes after the tied ones that decide, whatever it cites.
 void OrderTiedRulings(Engine::Impl& im, const GameRules& rules, ClosestUnits& closest,
-                      bool permission, ResolveResult* result) {
+                      Permission& permission, ResolveResult* result) {
   std::vector<Ruling>& rulings = result->rulings;
   // Tied: as specific as the first ruling and as supported by the description's words.
   auto tied = [&](const Ruling& r) {
@@ -737,7 +755,7 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   }
   if (!structured) {
     ClosestUnits closest;
-    const bool permission = AsksPermission(scenario);  // read once for the three steps
+    Permission permission(scenario);  // read once, when first needed
     PreferDecisionsToAllowances(permission, result);
     OrderTiedRulings(im, *rules, closest, permission, result);
     RuleByRetrieval(im, *rules, closest, best_used, options, result);
