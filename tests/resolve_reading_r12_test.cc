@@ -1,12 +1,12 @@
-// Reading held-out wording, round 12 (query/src/resolve/sides.cc, the vocabularies' forms),
-// on sentences of our own: the teller's seat ("attacco io", "sto attaccando", "ero in
+// Reading held-out wording, round 12 (query/src/resolve/sides.cc, competence.cc, resolve.cc,
+// core/fact_reader.cc, the vocabularies' forms), on sentences of our own: the teller's seat ("attacco io", "sto attaccando", "ero in
 // attacco") is no reading of who acted when a piece or an action of the other side opens a
 // clause ("il suo marcamento", "e il loro difensore …"); Soccer Tactics' keeper called
 // "portierino"; the yellow cards told before the foul ruled on ("era stato ammonito", "avevano
 // già un difensore espulso"); the touchline called "la laterale"; calciotto's zone of
 // competence said without "di competenza" ("fuori dalla zona del mio mediano"), the carrier's
 // zone deciding; a prepositional form read across a definite article ("tra i pali"); "prima
-// che …" and a bare "prima" are no "prima della palla".
+// che …" and a bare "prima" are no "prima della palla"; a roll set against another with "vs".
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -157,5 +157,16 @@ TEST_CASE("'prima che' and a bare 'prima' say no piece before the ball", "[e2e]"
     INFO(s);
     const std::vector<std::string> read = ReadValues(ResolveBundled("subbuteo", s), "infrazione");
     CHECK(std::find(read.begin(), read.end(), "miniatura-prima-della-palla") != read.end());
+  }
+}
+
+TEST_CASE("a roll set against another with 'vs'", "[e2e]") {
+  for (const char* s : {"contrasto fuori area, il suo difensore 1 vs il mio 6",
+                        "contrasto fuori area, il suo difensore 1 versus il mio 6"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "dado-sid") == Values{"1"});
+    CHECK(ReadValues(j, "dado-sia") == Values{"6"});
+    CHECK(FirstRulingHas(j, "punizione", "squadra-in-attacco"));
   }
 }

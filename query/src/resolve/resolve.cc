@@ -519,10 +519,17 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   // "una quindicina" is no typo) read the words as spelled
   // correctly ("contarsto 4 a 4" is a tackle's score): a content word the index does not know,
   // of five letters or more, is read as its spelling suggestion, as the fact reader reads it.
+  // They read "vs" / "versus" as "contro" ("il suo difensore 1 vs il mio 6").
   std::vector<Token> spelled;
   if (!structured) {
     for (size_t k = 0; k < told_tokens.size(); ++k) {
       const Token& t = told_tokens[k];
+      if (t.word == "vs" || t.word == "versus") {
+        if (spelled.empty()) spelled = told_tokens;
+        spelled[k].word = "contro";
+        spelled[k].term = im.analyzer->TermOf("contro");
+        continue;
+      }
       if (t.stop || t.word.size() < 5 || im.xdb.get_termfreq(t.term) > 0) continue;
       const std::string& suggestion = im.SpellingSuggestion(t.word);
       if (suggestion.empty()) continue;
