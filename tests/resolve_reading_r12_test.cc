@@ -1,12 +1,13 @@
 // Reading held-out wording, round 12 (query/src/resolve/sides.cc, competence.cc, resolve.cc,
-// core/fact_reader.cc, the vocabularies' forms), on sentences of our own: the teller's seat ("attacco io", "sto attaccando", "ero in
-// attacco") is no reading of who acted when a piece or an action of the other side opens a
-// clause ("il suo marcamento", "e il loro difensore …"); Soccer Tactics' keeper called
-// "portierino"; the yellow cards told before the foul ruled on ("era stato ammonito", "avevano
-// già un difensore espulso"); the touchline called "la laterale"; calciotto's zone of
-// competence said without "di competenza" ("fuori dalla zona del mio mediano"), the carrier's
-// zone deciding; a prepositional form read across a definite article ("tra i pali"); "prima
-// che …" and a bare "prima" are no "prima della palla"; a roll set against another with "vs".
+// core/fact_reader.cc, the vocabularies' forms), on sentences of our own: the teller's seat
+// ("attacco io", "sto attaccando", "ero in attacco") is no reading of who acted when a piece or an
+// action of the other side opens a clause ("il suo marcamento", "e il loro difensore …"); Soccer
+// Tactics' keeper called "portierino"; the yellow cards told before the foul ruled on ("era stato
+// ammonito", "avevano già un difensore espulso"); the touchline called "la laterale"; calciotto's
+// zone of competence said without "di competenza" ("fuori dalla zona del mio mediano"), the
+// carrier's zone deciding; a prepositional form read across a definite article ("tra i pali");
+// "prima che …" and a bare "prima" are no "prima della palla"; a roll set against another with
+// "vs".
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
