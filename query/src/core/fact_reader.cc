@@ -102,6 +102,18 @@ std::string WordBefore(const std::string& text, size_t at, size_t* start = nullp
   return w;
 }
 
+// The word of `text` right after byte `at`, lower case; "" at the end of the text or of a
+// clause.
+std::string WordAfter(const std::string& text, size_t at) {
+  size_t k = std::min(at, text.size());
+  while (k < text.size() && (text[k] == ' ' || text[k] == '\'' || text[k] == '\t')) ++k;
+  const size_t begin = k;
+  while (k < text.size() && std::isalpha(static_cast<unsigned char>(text[k]))) ++k;
+  std::string w = text.substr(begin, k - begin);
+  for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return w;
+}
+
 // The words that name a rule, stopwords of the lexicon (GameResolver::Form::rule_named).
 const WordSet& RuleWords() {
   static const WordSet k = {"regola", "regole", "regolamento"};
@@ -141,13 +153,22 @@ const WordSet& PurposeWords() {
   return k;
 }
 
-// Whether a preposition stands before byte `at`, possessives aside ("nella mia area").
+// The definite articles a preposition may stand before ("tra i pali"). Not "un" / "una",
+// numbers as often ("in una casella" is no "a una casella"), nor the elided "l" ("verso
+// l'area" is no "nell'area"; 2 train situations read a place they were not in).
+const WordSet& Articles() {
+  static const WordSet k = {"il", "lo", "la", "i", "gli", "le"};
+  return k;
+}
+
+// Whether a preposition stands before byte `at`, possessives and articles aside ("nella mia
+// area", "tra i pali").
 bool AfterPreposition(const std::string& text, size_t at) {
   for (int steps = 0; steps < 3 && at > 0; ++steps) {
     size_t start = 0;
     const std::string w = WordBefore(text, at, &start);
     if (Prepositions().count(w)) return true;
-    if (!IsPossessive(w)) return false;
+    if (!IsPossessive(w) && !Articles().count(w)) return false;
     at = start;  // step before the possessive
   }
   return false;
@@ -309,6 +330,11 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         match = true;
       if (!match) continue;
       if (form.prepositional && !text.empty() && !AfterPreposition(text, words[i].begin)) continue;
+      // "prima della palla" is not "prima che io colpisca la palla" nor "prima la palla tocca":
+      // the text's "prima" / "dopo" is followed by a preposition too.
+      if (form.order_preposition && !text.empty() &&
+          !Prepositions().count(WordAfter(text, words[i].end)))
+        continue;
       if (form.rule_named && !text.empty() && !RuleWords().count(WordBefore(text, words[i].begin)))
         continue;
       const size_t span = end - i;
@@ -496,10 +522,18 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
           previous = word;
         }
       }
+      // "prima della palla", "dopo il fischio": an order said by a preposition.
+      bool order_preposition = false;
+      {
+        const std::vector<std::string> ws = FormWords(form);
+        order_preposition = ws.size() >= 2 && (ws[0] == "prima" || ws[0] == "dopo") &&
+                            Prepositions().count(ws[1]) > 0;
+      }
       const bool says_instead = form.find("invece") != std::string::npos ||
                                 form.find("anzich") != std::string::npos ||
                                 form.find("al posto") != std::string::npos;
-      r->forms.push_back({f, value, terms, prepositional, ball_object, rule_named, says_instead});
+      r->forms.push_back(
+          {f, value, terms, prepositional, ball_object, rule_named, says_instead, order_preposition});
     };
     for (size_t k = 0; k < fact.form_terms.size(); ++k)
       add("", fact.form_terms[k], k < fact.forms.size() ? fact.forms[k] : std::string());

@@ -45,7 +45,8 @@ struct Engine::Impl::GameResolver {
     std::string value;  // empty for a fact-level form (an integer fact's cue word)
     std::vector<std::string> terms;
     // A form of one content word written as a prepositional phrase ("sul portiere", "in
-    // diagonale"): it reads that word only after a preposition.
+    // diagonale"): it reads that word only after a preposition (a possessive or a definite
+    // article between: "nella mia area", "tra i pali").
     bool prepositional = false;
     // A verb and the ball as its object ("prende la palla", "calcia l ovale"): the ball
     // may be said by a clitic pronoun before the verb instead ("non la prende"; ReadFacts).
@@ -58,6 +59,10 @@ struct Engine::Impl::GameResolver {
     // The form says "invece di" / "anziché" / "al posto di" itself ("invece di fermare
     // tutto"): what it reads is the thing done instead, not negated by them.
     bool says_instead = false;
+    // The form says an order with "prima" / "dopo" and a preposition ("prima della palla",
+    // "prima di toccare la palla"): the text's "prima" / "dopo" is followed by a preposition
+    // too ("prima che io colpisca la palla", "prima la palla tocca …" read no such order).
+    bool order_preposition = false;
   };
   std::vector<Form> forms;
   std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices

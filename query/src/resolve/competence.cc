@@ -2,6 +2,8 @@
 #include "resolve/competence.h"
 
 #include <algorithm>
+#include <set>
+#include <string>
 
 #include "core/negation.h"
 #include "core/word_set.h"
@@ -52,13 +54,32 @@ bool AnyIn(const std::vector<Token>& t, size_t from, size_t to, const WordSet& s
 
 void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::string& text,
                     const std::vector<Token>& t, FactMap* facts) {
-  // The description's zones of competence: "zona di competenza" ("zona competenza").
+  // The description's zones of competence: "zona di competenza" ("zona competenza"), and a
+  // zone said of a piece without "di competenza" ("nella sua zona", "fuori dalla zona del
+  // mio mediano"), not the goal's ("zona porta", "zona del portiere").
   std::vector<size_t> zones;
+  std::vector<bool> bare;  // said without "di competenza"
   for (size_t i = 0; i + 1 < t.size(); ++i) {
     if (t[i].word != "zona") continue;
     if (t[i + 1].word == "competenza" ||
-        (i + 2 < t.size() && t[i + 1].word == "di" && t[i + 2].word == "competenza"))
+        (i + 2 < t.size() && t[i + 1].word == "di" && t[i + 2].word == "competenza")) {
       zones.push_back(i);
+      bare.push_back(false);
+      continue;
+    }
+    const bool owned_before = i >= 1 && (kMine.count(t[i - 1].word) || t[i - 1].word == "sua" ||
+                                         t[i - 1].word == "propria");
+    const bool owned_after = i + 2 < t.size() &&
+                             (t[i + 1].word == "del" || t[i + 1].word == "dello") &&
+                             (kMine.count(t[i + 2].word) || kTheirs.count(t[i + 2].word) ||
+                              kDefenderRoles.count(t[i + 2].word) ||
+                              kAttackerRoles.count(t[i + 2].word));
+    const bool goal = t[i + 1].word == "porta" ||
+                      (i + 2 < t.size() && t[i + 1].word == "di" && t[i + 2].word == "porta");
+    if ((owned_before || owned_after) && !goal) {
+      zones.push_back(i);
+      bare.push_back(true);
+    }
   }
   if (zones.empty()) return;
   // The teller's side: the one that tackles when the teller tackles or the ball is the other
@@ -80,8 +101,13 @@ void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std:
       }
     }
   }
-  for (size_t z : zones) {
-    const size_t after = t[z + 1].word == "competenza" ? z + 2 : z + 3;
+  // The zone the ball carrier is said to be in decides ("il mio mediano è nella sua zona, ma
+  // il loro col pallone è fuori dalla zona del mio mediano"): its reading replaces one read
+  // of a zone said of no carrier.
+  std::set<std::string> carrier_read;
+  for (size_t zi = 0; zi < zones.size(); ++zi) {
+    const size_t z = zones[zi];
+    const size_t after = bare[zi] ? z + 1 : t[z + 1].word == "competenza" ? z + 2 : z + 3;
     // Inside or outside: the words just before the zone, in its clause.
     int inside = -1;
     bool negated = false;
@@ -140,8 +166,24 @@ void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std:
                                           : " fuori dalla sua zona di competenza");
     size_t first = 0;  // the zone's place among the content words
     for (size_t k = 0; k < z; ++k) first += t[k].stop ? 0 : 1;
+    // The carrier named before the zone in its sentence ("il loro col pallone sta una casella
+    // più in là, fuori dalla zona del mio mediano").
+    bool carrier = false;
+    for (size_t k = z; k-- > 0 && k + kOwnerReach >= z;) {
+      if (SentenceEnd(text, t, k)) break;
+      if (kCarrier.count(t[k].word) ||
+          (kBall.count(t[k].word) && k >= 1 && t[k - 1].word == "col"))
+        carrier = true;
+    }
     for (auto& [fact, list] : ReadWhole(im, gr, canonical)) {
+      auto read = facts->find(fact);
+      if (read != facts->end() && carrier && !carrier_read.count(fact) &&
+          std::all_of(read->second.begin(), read->second.end(),
+                      [](const Reading& r) { return r.words.find("zona") != std::string::npos; })) {
+        facts->erase(read);  // a zone of no carrier, read by this reader
+      }
       if (facts->count(fact)) continue;  // the text's own forms read it
+      if (carrier) carrier_read.insert(fact);
       for (Reading& r : list) {
         r.words = (inside ? "nella " : "fuori dalla ") + std::string("zona di competenza");
         r.first = first;

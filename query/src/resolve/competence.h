@@ -2,7 +2,11 @@
 // centrocampista col pallone, che però è fuori dalla sua zona di competenza", "sto
 // contrastando col mio centrocampista e siamo nella sua zona di competenza", "il loro
 // portatore è fuori dalla zona di competenza del mio omino", "il mio attaccante, nella sua
-// zona di competenza, tira"). Implemented in competence.cc.
+// zona di competenza, tira"); also without "di competenza" when the zone is said of a piece
+// ("nella sua zona", "fuori dalla zona del mio mediano"; "zona porta" is the goal's). When
+// zones disagree, the one the ball carrier is said to be in decides ("il mio mediano è nella
+// sua zona, ma il loro col pallone è fuori dalla zona del mio mediano"). Implemented in
+// competence.cc.
 //
 // The zone is said of a piece named before it ("sua", "propria") or after it ("del mio
 // omino"); the piece is the side with the ball when it holds it or shoots ("col pallone",

@@ -292,6 +292,24 @@ bool AsksPermission(const std::string& text) {
   return false;
 }
 
+// AsksPermission of the description, read once when first needed (most descriptions never
+// need it: it is asked only when an allowance leads or ties).
+class Permission {
+ public:
+  explicit Permission(const std::string& text) : text_(text) {}
+  bool Asked() {
+    if (!read_) {
+      read_ = true;
+      asked_ = AsksPermission(text_);
+    }
+    return asked_;
+  }
+
+ private:
+  const std::string& text_;
+  bool read_ = false, asked_ = false;
+};
+
 // A ruling that only says a move or a setting is allowed (the vocabularies' "mossa
 // consentita" and "consentito").
 bool OnlyAllows(const Ruling& r) {
@@ -301,14 +319,21 @@ bool OnlyAllows(const Ruling& r) {
          });
 }
 
-// Unless the description asks whether something is allowed, a ruling that only allows
-// ("la durata di 45 minuti è consentita": the setting told as context) comes after a ruling
-// as specific that decides what happened ("1-1 allo scadere: chi ha vinto?").
-void PreferDecisionsToAllowances(ResolveResult* result) {
+// The one place of the rule: unless the description asks whether something is allowed
+// (`permission`, AsksPermission), a ruling that only allows ("la durata di 45 minuti è
+// consentita": the setting told as context) comes after a ruling as specific that decides
+// what happened ("1-1 allo scadere: chi ha vinto?", "3 a 2 allo scadere: ho vinto io?").
+bool RanksAfterDecisions(const Ruling& r, Permission& permission) {
+  return OnlyAllows(r) && !permission.Asked();
+}
+
+// The first ruling of the first one's level that decides what happened comes first when
+// the first ruling ranks after decisions (RanksAfterDecisions).
+void PreferDecisionsToAllowances(Permission& permission, ResolveResult* result) {
   std::vector<Ruling>& rulings = result->rulings;
-  if (rulings.size() < 2 || !OnlyAllows(rulings[0]) || AsksPermission(result->scenario)) return;
+  if (rulings.size() < 2 || !RanksAfterDecisions(rulings[0], permission)) return;
   for (size_t k = 1; k < rulings.size() && rulings[k].level == rulings[0].level; ++k) {
-    if (OnlyAllows(rulings[k])) continue;
+    if (RanksAfterDecisions(rulings[k], permission)) continue;
     if (!result->explanation.empty()) {  // --explain
       result->explanation.push_back(
           "a parità di fatti, prima la decisione su quanto è accaduto (la descrizione non "
@@ -324,9 +349,10 @@ void PreferDecisionsToAllowances(ResolveResult* result) {
 // Rulings of the first one's level give different decisions for the same facts, none more
 // specific (evaluate.cc orders them by the words read): the one citing the provision
 // retrieval finds closest to the description comes first. The evaluation's order stands
-// when no other tied ruling cites a closer provision.
+// when no other tied ruling cites a closer provision; a ruling that ranks after decisions
+// (RanksAfterDecisions) comes after the tied ones that decide, whatever it cites.
 void OrderTiedRulings(Engine::Impl& im, const GameRules& rules, ClosestUnits& closest,
-                      ResolveResult* result) {
+                      Permission& permission, ResolveResult* result) {
   std::vector<Ruling>& rulings = result->rulings;
   // Tied: as specific as the first ruling and as supported by the description's words.
   auto tied = [&](const Ruling& r) {
@@ -347,12 +373,8 @@ void OrderTiedRulings(Engine::Impl& im, const GameRules& rules, ClosestUnits& cl
     }
     return best;
   };
-  // Unless the description asks whether something is allowed, a ruling that only allows
-  // ("la durata di 45 minuti è consentita", the setting told as context) comes after one
-  // that decides what happened ("3 a 2 allo scadere: ho vinto io?").
-  const bool permission = AsksPermission(result->scenario);
   auto key = [&](const Ruling& r) {
-    return std::make_pair(!permission && OnlyAllows(r), rank_of(r));
+    return std::make_pair(RanksAfterDecisions(r, permission), rank_of(r));
   };
   size_t chosen = 0;
   auto chosen_rank = key(rulings[0]);
@@ -497,10 +519,17 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   // "una quindicina" is no typo) read the words as spelled
   // correctly ("contarsto 4 a 4" is a tackle's score): a content word the index does not know,
   // of five letters or more, is read as its spelling suggestion, as the fact reader reads it.
+  // They read "vs" / "versus" as "contro" ("il suo difensore 1 vs il mio 6").
   std::vector<Token> spelled;
   if (!structured) {
     for (size_t k = 0; k < told_tokens.size(); ++k) {
       const Token& t = told_tokens[k];
+      if (t.word == "vs" || t.word == "versus") {
+        if (spelled.empty()) spelled = told_tokens;
+        spelled[k].word = "contro";
+        spelled[k].term = im.analyzer->TermOf("contro");
+        continue;
+      }
       if (t.stop || t.word.size() < 5 || im.xdb.get_termfreq(t.term) > 0) continue;
       const std::string& suggestion = im.SpellingSuggestion(t.word);
       if (suggestion.empty()) continue;
@@ -733,10 +762,11 @@ Status ResolveScenario(Engine& engine, const std::string& scenario, const Resolv
   }
   if (!structured) {
     ClosestUnits closest;
-    PreferDecisionsToAllowances(result);
-    OrderTiedRulings(im, *rules, closest, result);
+    Permission permission(scenario);  // read once, when first needed
+    PreferDecisionsToAllowances(permission, result);
+    OrderTiedRulings(im, *rules, closest, permission, result);
     RuleByRetrieval(im, *rules, closest, best_used, options, result);
-    PreferDecisionsToAllowances(result);  // the closest case's rulings too
+    PreferDecisionsToAllowances(permission, result);  // the closest case's rulings too
   }
   if (result->rulings.empty() && result->unresolved.empty() && !structured) {
     AskOptions ask;

@@ -55,6 +55,16 @@ const WordSet kObjectFiller = {
     "proprio",    "propria",    "uno",        "due",       "altro",  "altra",  "mio",
     "mia",        "miei",       "mie",        "suo",       "sua",    "suoi",   "sue",
     "loro",       "nostro",     "nostra",     "nostri",    "nostre"};
+// What a possessive names acting for a side: pieces, roles, the sides' actions.
+const WordSet kOwnedActors = {
+    "omino",      "omini",     "pedina",     "pedine",     "miniatura",  "miniature",
+    "giocatore",  "giocatori", "attaccante", "attaccanti", "difensore",  "difensori",
+    "portiere",   "portierino", "marcamento", "placcaggio", "tiro",      "calcio",
+    "passaggio",  "centrocampista", "punta", "mediano"};
+const WordSet kArticles = {"il", "lo", "la", "i", "gli", "le", "l", "un", "uno", "una"};
+// Words after which a clause opens ("… e il suo omino tocca").
+const WordSet kClauseOpeners = {"e", "ma", "poi", "quando", "mentre", "però", "pero", "allora",
+                                "che", "cosi", "così"};
 // "da", "dal", "da parte del": what follows is the agent.
 const WordSet kAgent = {"da", "dal", "dallo", "dalla", "dai", "dagli", "dall", "dalle"};
 // "è stato colpito", "viene toccato": the subject before it is acted on.
@@ -108,7 +118,7 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
     const std::string_view p1 = word(i, -1), p2 = word(i, -2), n1 = word(i, 1), n2 = word(i, 2);
     // The teller's own verbs: "attaccavo", "io attacco", "sto attaccando", "sono in attacco".
     if (w == "attaccavo" || w == "attacchiamo" || w == "attaccavamo" || w == "avanzo" ||
-        w == "avanzavo" || w == "avanziamo" || (w == "attacco" && p1 == "io") ||
+        w == "avanzavo" || w == "avanziamo" || (w == "attacco" && (p1 == "io" || n1 == "io")) ||
         ((w == "attaccando" || w == "avanzando") && In(kStoFirst, p1)) ||
         ((w == "attacco" || w == "possesso") && p1 == "in" && In(kSonoFirst, p2)))
       vote(true, i, true);
@@ -307,14 +317,36 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
     }
     return false;
   };
-  // The other side named as a subject ("l'avversario mette …"): not acted on.
-  bool opponent_acts = false;
-  for (size_t i = 0; i < t.size(); ++i) {
-    if ((In(kOpponent, t[i].word) || t[i].word == "lui") && !object(i) &&
-        !(i > 0 &&
-          (t[i - 1].word == "dell" || t[i - 1].word == "del" || In(kAgent, t[i - 1].word))))
-      opponent_acts = true;
-  }
+  // The other side named as a subject ("l'avversario mette …"): not acted on. Found only
+  // when a reading of who acted rests on the teller's own role (the one use of it).
+  auto find_opponent_acts = [&]() {
+    bool opponent_acts = false;
+    for (size_t i = 0; i < t.size() && !opponent_acts; ++i) {
+      if ((In(kOpponent, t[i].word) || t[i].word == "lui") && !object(i) &&
+          !(i > 0 &&
+            (t[i - 1].word == "dell" || t[i - 1].word == "del" || In(kAgent, t[i - 1].word))))
+        opponent_acts = true;
+      // Or by a piece, a role or an action of theirs opening a clause ("attacco io: il suo
+      // marcamento butta la palla fuori", "… e il loro difensore tocca la palla"); not one
+      // after a verb or a preposition ("fa il suo tiro", "sul suo omino"), where "suo" may be
+      // the subject's own.
+      if (In(kThirdPossessives, t[i].word) && i + 1 < t.size() &&
+          (In(kOwnedActors, t[i + 1].word)) && !object(i)) {
+        size_t j = i;  // the possessive's article, if any
+        if (j > 0 && In(kArticles, t[j - 1].word)) --j;
+        // A piece of the teller's named before it in the sentence may be whose "suo" is
+        // ("il mio omino tira e il suo tiro finisce fuori").
+        bool mine_before = false;
+        for (size_t k = j; k > 0 && !SentenceEnd(text, t, k - 1); --k)
+          mine_before = mine_before || In(kMine, t[k - 1].word);
+        if ((j == 0 || Boundary(text, t, j - 1) || In(kClauseOpeners, t[j - 1].word)) &&
+            (!mine_before || t[i].word == "loro"))
+          opponent_acts = true;
+      }
+    }
+    return opponent_acts;
+  };
+  int opponent_acts = -1;  // unknown until needed
 
   for (auto& [name, list] : *facts) {
     const RuleFact* fact = gr.rules.Fact(name);
@@ -343,7 +375,8 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
         // ("… e l'avversario mette quattro pedine in colonna"): the actor is the other side.
         bool cue = false;
         for (size_t i = a; i < b; ++i) cue = cue || teller.cues.count(i) > 0;
-        if (cue && opponent_acts) {
+        if (cue && opponent_acts < 0) opponent_acts = find_opponent_acts() ? 1 : 0;
+        if (cue && opponent_acts == 1) {
           const std::string other = Mirror(*fact, r.value);
           if (other.empty()) continue;
           r.value = other;

@@ -16,6 +16,12 @@
 // dropping such readings instead changed nothing on train and lost one held-out
 // situation).
 //
+// The teller's own role ("attacco io", "sto attaccando", "ero in attacco") says which side
+// the teller is on, not who acted, when the other side is named acting: "lui" or
+// "l'avversario" as a subject, or a piece, a role or an action of theirs opening a clause
+// ("attacco io: il suo marcamento butta la palla fuori", "… e il loro difensore tocca"):
+// the actor read from the role is then the other side.
+//
 // A side named as the one acted ON ("colpisce un omino del difensore", "tocca il portiere
 // avversario", "il mio attaccante è stato colpito") is no reading of the facts that say who
 // acted ("autore", "squadra": evaluate.cc's OffenderOf); a side named as the agent ("dal
