@@ -1,0 +1,41 @@
+// Rulings the books state that the case base lacked (round 12 of the case gaps). Each sentence
+// is ours; each expected ruling is read from the cited provision of
+// corpus/<game>/<rulebook>.xml.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "resolve_json.h"
+
+using arbitro::test::Cites;
+using arbitro::test::FirstRulingHas;
+using arbitro::test::Json;
+using arbitro::test::ResolveBundled;
+
+TEST_CASE("soccer tactics: the ball played into a penalty-area square with two pieces starts a "
+          "contest (Regola 5A, passaggi diretti in area, p2, round 12)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
+
+  SECTION("two pieces, one per side, in the square: a contest, no immediate shot") {
+    const Json j = best(
+        "gioco la palla direttamente in area di rigore in una casella con due pedine, una mia e una "
+        "sua: cosa succede?");
+    CHECK(FirstRulingHas(j, "contrasto-per-la-palla"));
+    CHECK_FALSE(FirstRulingHas(j, "tiro-in-porta"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r5__a__2__p2"));
+  }
+  SECTION("the contest is then won by the attacking side: the shot for the goal") {
+    const Json j = best(
+        "passaggio diretto in area di rigore a una casella con una pedina per squadra, facciamo il "
+        "contrasto e vince la squadra in attacco");
+    CHECK(FirstRulingHas(j, "tiro-in-porta", "squadra-in-attacco"));
+    CHECK_FALSE(FirstRulingHas(j, "contrasto-per-la-palla"));
+  }
+  SECTION("only one own piece in the square: the direct pass, shot at once") {
+    const Json j = best(
+        "passaggio diretto in area di rigore a una casella dove c'è solo una mia pedina: cosa "
+        "succede?");
+    CHECK(FirstRulingHas(j, "tiro-in-porta", "squadra-in-attacco"));
+    CHECK_FALSE(FirstRulingHas(j, "contrasto-per-la-palla"));
+  }
+}
