@@ -39,3 +39,22 @@ TEST_CASE("soccer tactics: the ball played into a penalty-area square with two p
     CHECK_FALSE(FirstRulingHas(j, "contrasto-per-la-palla"));
   }
 }
+
+TEST_CASE("soccer tactics: three pieces one behind the other are the most allowed, four are an "
+          "excessive block (Regola 2 p8, round 12)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
+
+  SECTION("three in a column: no infringement") {
+    const Json j = best("in difesa ho messo tre pedine una dietro l'altra sulla stessa colonna, è regolare?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(FirstRulingHas(j, "punizione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p8"));
+  }
+  SECTION("four in a column: a minor foul, the free kick") {
+    const Json j = best("in difesa ho messo quattro pedine una dietro l'altra sulla stessa colonna, è regolare?");
+    CHECK(FirstRulingHas(j, "punizione"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p8"));
+  }
+}
