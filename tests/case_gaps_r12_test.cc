@@ -58,3 +58,25 @@ TEST_CASE("soccer tactics: three pieces one behind the other are the most allowe
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r2__p8"));
   }
 }
+
+TEST_CASE("rugby: a miniature is offside only when it has wholly passed the ball, with light "
+          "between them seen from the side (cap. 10.1, round 12)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo-rugby", text); };
+
+  SECTION("no light between base and ball: not offside, play goes on") {
+    const Json j = best(
+        "l'arbitro guarda di lato: tra la base del mio omino e la palla non c'è luce, si "
+        "sovrappongono. Sono in fuorigioco?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap10__s10.1__p1"));
+  }
+  SECTION("light between them and the attacker's piece touches the ball: offside, free kick") {
+    const Json j = best(
+        "attacco io: un mio omino è in fuorigioco, guardando di lato si vede luce tra lui e la "
+        "palla, e la tocca. Cosa succede?");
+    CHECK(FirstRulingHas(j, "punizione", "difensore"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap10__s10.1__p1"));
+  }
+}
