@@ -80,3 +80,21 @@ TEST_CASE("rugby: a miniature is offside only when it has wholly passed the ball
     CHECK_FALSE(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap10__s10.1__p1"));
   }
 }
+
+TEST_CASE("soccer tactics: the ball may move diagonally and change direction once in a move, "
+          "not twice (Regola 3 p3, round 12)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
+
+  SECTION("a diagonal pass: allowed") {
+    const Json j = best("posso passare la palla in diagonale?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r3__p3"));
+  }
+  SECTION("the ball changes direction twice in one move: a minor foul") {
+    const Json j = best("nella stessa mossa la palla cambia direzione due volte");
+    CHECK(FirstRulingHas(j, "punizione"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r3__p3"));
+  }
+}
