@@ -90,6 +90,7 @@ TEST_CASE("soccer tactics: the ball may move diagonally and change direction onc
     const Json j = best("posso passare la palla in diagonale?");
     CHECK(FirstRulingHas(j, "nessuna-sanzione"));
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r3__p3"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-abbreviato#pt2__p1"));
   }
   SECTION("the ball changes direction twice in one move: a minor foul") {
     const Json j = best("nella stessa mossa la palla cambia direzione due volte");
