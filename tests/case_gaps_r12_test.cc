@@ -99,3 +99,26 @@ TEST_CASE("soccer tactics: the ball may move diagonally and change direction onc
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r3__p3"));
   }
 }
+
+TEST_CASE("soccer tactics: a spin of the arrow counts with at least two full turns (Regola 5 p5, "
+          "round 12)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
+
+  SECTION("three full turns: the spin is valid") {
+    const Json j = best("tiro per il gol: la freccia fa tre giri completi, il tiro è valido?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(FirstRulingHas(j, "ripetizione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r5__p5"));
+  }
+  SECTION("one turn only: spun again") {
+    const Json j = best("tiro per il gol: la freccia fa solo un giro, vale?");
+    CHECK(FirstRulingHas(j, "ripetizione"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+  }
+  SECTION("two turns and the arrow stops on a ball: the goal, not the bare validity") {
+    const Json j = best("tiro per il gol: la freccia fa due giri e si ferma sul pallone");
+    CHECK(FirstRulingHas(j, "gol-valido"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+  }
+}
