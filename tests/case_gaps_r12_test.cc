@@ -122,3 +122,20 @@ TEST_CASE("soccer tactics: a spin of the arrow counts with at least two full tur
     CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
   }
 }
+
+TEST_CASE("calciotto: whoever scores fewer goals than the opponent loses the match (scopo p1, "
+          "round 12)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("calciotto", text); };
+
+  SECTION("fewer goals: the other player wins") {
+    const Json j = best("finita la partita di calciotto, io ho fatto meno gol del mio amico: chi vince?");
+    CHECK(FirstRulingHas(j, "vittoria-partita", "altro-giocatore"));
+    CHECK(Cites(j["rulings"][0], "calciotto#scopo__p1"));
+  }
+  SECTION("more goals: the same player wins") {
+    const Json j = best("a fine partita ho fatto più gol dell'avversario: chi vince?");
+    CHECK(FirstRulingHas(j, "vittoria-partita", "stesso-giocatore"));
+    CHECK_FALSE(FirstRulingHas(j, "vittoria-partita", "altro-giocatore"));
+  }
+}
