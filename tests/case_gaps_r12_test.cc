@@ -139,3 +139,33 @@ TEST_CASE("calciotto: whoever scores fewer goals than the opponent loses the mat
     CHECK_FALSE(FirstRulingHas(j, "vittoria-partita", "altro-giocatore"));
   }
 }
+
+TEST_CASE("calciotto: the allowed side of two limits, the moving number of a footballer and the "
+          "own half at the line-up (fase spostamento p3, schieramento p1, round 12)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("calciotto", text); };
+
+  SECTION("within the footballer's moving number: allowed") {
+    const Json j = best("muovo il mio mediano entro il suo numero spostamento: è regolare?");
+    CHECK(FirstRulingHas(j, "mossa-consentita"));
+    CHECK_FALSE(FirstRulingHas(j, "mossa-non-consentita"));
+    CHECK(Cites(j["rulings"][0], "calciotto#fase-spostamento__p3"));
+  }
+  SECTION("beyond it: not allowed") {
+    const Json j = best("muovo il mio mediano di più caselle del suo numero spostamento: è regolare?");
+    CHECK(FirstRulingHas(j, "mossa-non-consentita"));
+    CHECK(Cites(j["rulings"][0], "calciotto#fase-spostamento__p3"));
+  }
+  SECTION("line-up in the own half: allowed") {
+    const Json j = best(
+        "allo schieramento metto tutti i miei calciatori nella mia metà campo, fuori dal cerchio: va bene?");
+    CHECK(FirstRulingHas(j, "mossa-consentita"));
+    CHECK_FALSE(FirstRulingHas(j, "mossa-non-consentita"));
+    CHECK(Cites(j["rulings"][0], "calciotto#schieramento__p1"));
+  }
+  SECTION("a footballer lined up in the opponent's half: not allowed") {
+    const Json j = best("allo schieramento metto un mio calciatore nella metà campo avversaria");
+    CHECK(FirstRulingHas(j, "mossa-non-consentita"));
+    CHECK(Cites(j["rulings"][0], "calciotto#schieramento__p1"));
+  }
+}
