@@ -29,3 +29,25 @@ TEST_CASE("soccer tactics: after a goal the side that conceded kicks off, over t
     CHECK_FALSE(Cites(j["rulings"][0], "soccer-tactics-completo#r5__p4"));
   }
 }
+
+TEST_CASE("calciotto: the zone of competence is found from the ball-carrier's square, not the "
+          "tackler's own (zona di competenza p1, round 13)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("calciotto", text); };
+
+  SECTION("the carrier's square is outside the tackler's zone: no base score for the tackler") {
+    const Json j = best(
+        "nel contrasto il mio difensore sta nella sua zona, però l'avversario col pallone è in una "
+        "casella fuori dalla zona di competenza del mio difensore: aggiungo il numero cerchiato?");
+    CHECK(FirstRulingHas(j, "nessun-bonus", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "bonus-base", "difensore"));
+    CHECK(Cites(j["rulings"][0], "calciotto#zona-competenza__p1"));
+  }
+  SECTION("the carrier's square is inside the tackler's zone: the tackler adds the base score") {
+    const Json j = best(
+        "nel contrasto l'avversario col pallone sta in una casella dentro la zona di competenza del "
+        "mio difensore: aggiungo il numero cerchiato?");
+    CHECK(FirstRulingHas(j, "bonus-base", "difensore"));
+    CHECK(Cites(j["rulings"][0], "calciotto#zona-competenza__p1"));
+  }
+}
