@@ -51,3 +51,24 @@ TEST_CASE("calciotto: the zone of competence is found from the ball-carrier's sq
     CHECK(Cites(j["rulings"][0], "calciotto#zona-competenza__p1"));
   }
 }
+
+TEST_CASE("soccer tactics: the timer sounds just after the ball is won; in the penalty area the "
+          "attack is completed, elsewhere the time ends (Regola 11B p1-p2, round 13)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
+
+  SECTION("ball already won in the penalty area: the attack is completed") {
+    const Json j = best(
+        "ho portato la palla in una casella libera dell'area di rigore e la mia punta ci è "
+        "arrivata; adesso che tocca a lui suona il timer: si smette?");
+    CHECK(FirstRulingHas(j, "completamento-azione", "squadra-in-attacco"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r11__b__p2"));
+  }
+  SECTION("ball won at midfield: the time ends") {
+    const Json j =
+        best("a metà campo ho appena conquistato la palla con la mia punta e suona il timer: si smette?");
+    CHECK(FirstRulingHas(j, "fine-del-tempo"));
+    CHECK_FALSE(FirstRulingHas(j, "completamento-azione"));
+    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r11__b__p1"));
+  }
+}
