@@ -72,3 +72,25 @@ TEST_CASE("soccer tactics: the timer sounds just after the ball is won; in the p
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r11__b__p1"));
   }
 }
+
+TEST_CASE("subbuteo: what counts is when the shooting miniature is hit, before or after the "
+          "start of the end-of-time signal (Regola 7, segnatura corretta p1 b, round 13)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo", text); };
+
+  SECTION("hit before the signal, the ball goes in after it: the goal stands") {
+    const Json j = best(
+        "ho colpito la miniatura per il tiro dall'area di tiro prima del segnale di fine e la palla "
+        "è entrata in porta a segnale già iniziato: la rete vale?");
+    CHECK(FirstRulingHas(j, "gol-valido", "attaccante"));
+    CHECK_FALSE(FirstRulingHas(j, "gol-annullato"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-2.0#r7__segnatura-corretta__p1"));
+  }
+  SECTION("hit after the signal started: no goal") {
+    const Json j = best(
+        "ho colpito la miniatura per il tiro dall'area di tiro dopo il segnale di fine e la palla è "
+        "entrata in porta: la rete vale?");
+    CHECK(FirstRulingHas(j, "gol-annullato"));
+    CHECK_FALSE(FirstRulingHas(j, "gol-valido", "attaccante"));
+  }
+}
