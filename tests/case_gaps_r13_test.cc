@@ -113,3 +113,32 @@ TEST_CASE("soccer tactics: the goalkeeper reaching the square of the attacker wi
     CHECK_FALSE(FirstRulingHas(j, "contrasto-per-la-palla"));
   }
 }
+
+TEST_CASE("rugby: the kick-off that passes the 10 m line and stays in the field is valid, play "
+          "goes on by the distance (cap. 3.2 b and 3.3, round 13)",
+          "[e2e][corpus-e2e]") {
+  auto best = [](const char* text) { return ResolveBundled("subbuteo-rugby", text); };
+
+  SECTION("past the 10 m line, in the field: the kick is valid, no defender's choice") {
+    const Json j = best(
+        "al calcio d'inizio la palla supera la linea dei 10 metri e resta in campo: il calcio è "
+        "buono?");
+    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
+    CHECK_FALSE(FirstRulingHas(j, "mischia", "difensore"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap3__s3.2__b"));
+  }
+  SECTION("short of the 10 m line: the defender's choice") {
+    const Json j = best(
+        "al calcio d'inizio la palla non supera la linea dei 10 metri e si ferma in campo: il calcio "
+        "è buono?");
+    CHECK(FirstRulingHas(j, "mischia", "difensore"));
+    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
+  }
+  SECTION("past the 10 m line and less than a quarter: the attacker tries for possession") {
+    const Json j = best(
+        "al calcio d'inizio la palla supera la linea dei 10 metri e si ferma in campo dopo meno di "
+        "un quarto di campo: chi tenta il possesso?");
+    CHECK(FirstRulingHas(j, "tentativo-di-possesso", "attaccante"));
+    CHECK(Cites(j["rulings"][0], "subbuteo-rugby-4.0#cap3__s3.3__a"));
+  }
+}
