@@ -95,25 +95,6 @@ TEST_CASE("subbuteo: what counts is when the shooting miniature is hit, before o
   }
 }
 
-TEST_CASE("soccer tactics: the goalkeeper reaching the square of the attacker with the ball makes "
-          "an ordinary contest (Regola 6B p1, round 13)",
-          "[e2e][corpus-e2e]") {
-  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
-
-  SECTION("the keeper enters the square: a contest under the ordinary rules") {
-    const Json j = best("il portiere avversario entra nella casella della mia pedina con la palla: cosa si fa?");
-    CHECK(FirstRulingHas(j, "contrasto-per-la-palla"));
-    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r6__b__p1"));
-  }
-  SECTION("the keeper does not reach it: side A keeps the ball, no contest") {
-    const Json j = best(
-        "ho conquistato la palla fuori area e il loro portiere non arriva nella casella della mia "
-        "pedina: cosa succede?");
-    CHECK(FirstRulingHas(j, "possesso-palla", "squadra-in-attacco"));
-    CHECK_FALSE(FirstRulingHas(j, "contrasto-per-la-palla"));
-  }
-}
-
 TEST_CASE("rugby: the kick-off that passes the 10 m line and stays in the field is valid, play "
           "goes on by the distance (cap. 3.2 b and 3.3, round 13)",
           "[e2e][corpus-e2e]") {
