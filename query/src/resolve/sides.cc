@@ -67,6 +67,10 @@ const WordSet kClauseOpeners = {"e", "ma", "poi", "quando", "mentre", "però", "
                                 "che", "cosi", "così"};
 // "da", "dal", "da parte del": what follows is the agent.
 const WordSet kAgent = {"da", "dal", "dallo", "dalla", "dai", "dagli", "dall", "dalle"};
+// Prepositions before a stressed pronoun: "tra lui e la palla", "con lui" name no subject
+// (the pronoun may be the teller's own piece: "un mio omino … luce tra lui e la palla").
+const WordSet kBeforeStressedPronoun = {"tra", "fra", "di", "a", "con", "su", "per", "verso",
+                                        "contro", "dietro", "davanti", "sopra", "sotto", "senza"};
 // "è stato colpito", "viene toccato": the subject before it is acted on.
 const WordSet kPassiveAux = {"è",     "e",     "viene", "venne", "fu",     "era",
                              "stato", "stata", "stati", "state", "vengono"};
@@ -324,7 +328,8 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
     for (size_t i = 0; i < t.size() && !opponent_acts; ++i) {
       if ((In(kOpponent, t[i].word) || t[i].word == "lui") && !object(i) &&
           !(i > 0 &&
-            (t[i - 1].word == "dell" || t[i - 1].word == "del" || In(kAgent, t[i - 1].word))))
+            (t[i - 1].word == "dell" || t[i - 1].word == "del" || In(kAgent, t[i - 1].word))) &&
+          !(t[i].word == "lui" && i > 0 && In(kBeforeStressedPronoun, t[i - 1].word)))
         opponent_acts = true;
       // Or by a piece, a role or an action of theirs opening a clause ("attacco io: il suo
       // marcamento butta la palla fuori", "… e il loro difensore tocca la palla"); not one
