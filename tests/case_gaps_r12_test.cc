@@ -6,10 +6,13 @@
 
 #include "resolve_json.h"
 
+using arbitro::test::AnyRulingHas;
 using arbitro::test::Cites;
 using arbitro::test::FirstRulingHas;
 using arbitro::test::Json;
+using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
+using arbitro::test::Values;
 
 TEST_CASE("soccer tactics: the ball played into a penalty-area square with two pieces starts a "
           "contest (Regola 5A, passaggi diretti in area, p2, round 12)",
@@ -167,5 +170,42 @@ TEST_CASE("calciotto: the allowed side of two limits, the moving number of a foo
     const Json j = best("allo schieramento metto un mio calciatore nella metà campo avversaria");
     CHECK(FirstRulingHas(j, "mossa-non-consentita"));
     CHECK(Cites(j["rulings"][0], "calciotto#schieramento__p1"));
+  }
+}
+
+// The round's cases reviewed against the books (a referee instructor's review): a limit's
+// allowed side no longer stands beside the foul the same paragraph or a later rule states,
+// and the forms of a defender expelled read only a past expulsion.
+TEST_CASE("round 12's cases as the books state them, after review", "[e2e][corpus-e2e]") {
+  SECTION("rugby: a piece brought back from offside that stops within 5 cm is offside, light "
+          "or not (10.1 e, 6 e)") {
+    const Json j = ResolveBundled("subbuteo-rugby",
+                                  "il difensore fa rientrare dal fuorigioco un suo omino che si "
+                                  "ferma a 3 cm dalla palla, e tra omino e palla non c'è luce");
+    CHECK(FirstRulingHas(j, "punizione", "attaccante"));
+    CHECK_FALSE(AnyRulingHas(j, "nessuna-sanzione"));
+  }
+  SECTION("calciotto: in the own half but inside the centre circle is not allowed") {
+    const Json j = ResolveBundled("calciotto",
+                                  "allo schieramento metto un mio calciatore nella mia metà campo "
+                                  "ma dentro il cerchio di centrocampo");
+    CHECK(FirstRulingHas(j, "mossa-non-consentita"));
+    CHECK_FALSE(AnyRulingHas(j, "mossa-consentita"));
+  }
+  SECTION("soccer tactics: a diagonal ball that goes back over a column it crossed is a foul") {
+    const Json j = ResolveBundled("soccer-tactics",
+                                  "la palla va in diagonale e poi torna indietro su una colonna "
+                                  "che ha già attraversato");
+    CHECK(FirstRulingHas(j, "punizione"));
+    CHECK_FALSE(AnyRulingHas(j, "nessuna-sanzione"));
+  }
+  SECTION("soccer tactics: a defender expelled reads the group's count only when past") {
+    CHECK(ReadValues(ResolveBundled("soccer-tactics",
+                                    "avevo già avuto un difensore espulso, ora un altro mio "
+                                    "difensore fa fallo 1 contro 6"),
+                     "occorrenza") == Values{"3"});
+    CHECK(ReadValues(ResolveBundled("soccer-tactics",
+                                    "secondo giallo al mio difensore: viene espulso un difensore?"),
+                     "occorrenza") != Values{"3"});
   }
 }

@@ -88,10 +88,11 @@ TEST_CASE("Soccer Tactics: the yellow cards told before the foul ruled on", "[e2
     CHECK(FirstRulingHas(j, "cartellino-rosso"));
   }
   // A defender expelled before, told in either order: the count starts again (the third
-  // yellow of the group counts as a first).
+  // yellow of the group counts as a first). Told as past ("già", "dopo"): a bare "espulso un
+  // difensore" may be the foul's own outcome ("secondo giallo: viene espulso un difensore?").
   for (const char* s :
-       {"gli hanno espulso un difensore per due gialli, adesso un altro difensore fa 1 contro il "
-        "mio 6",
+       {"gli hanno già espulso un difensore per due gialli, adesso un altro difensore fa 1 contro "
+        "il mio 6",
         "avevano già un difensore espulso, ora un altro suo difensore fa 1 contro il mio 6"}) {
     INFO(s);
     const Json j = ResolveBundled("soccer-tactics", s);
