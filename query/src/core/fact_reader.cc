@@ -114,6 +114,29 @@ std::string WordAfter(const std::string& text, size_t at) {
   return w;
 }
 
+// Whether the text after a "tocca" at byte `at` names whose turn it is ("tocca di nuovo a
+// me", "tocca ancora a lui", "tocca a chi?"): "a" / "ad" and a person, adverbs of time between.
+bool TurnAfter(const std::string& text, size_t at) {
+  static const WordSet kBetween = {"di",     "nuovo",  "ancora", "poi",        "adesso",
+                                   "ora",    "sempre", "subito", "nuovamente", "quindi"};
+  static const WordSet kPersons = {"me",  "te",   "lui", "lei", "noi",
+                                   "voi", "loro", "chi"};
+  size_t k = at;
+  for (int steps = 0; steps < 4; ++steps) {
+    const std::string w = WordAfter(text, k);
+    if (w.empty()) return false;
+    const size_t found = text.find_first_not_of(" '\t", k);
+    // Punctuation before the next word ends the clause.
+    if (found == std::string::npos || !std::isalpha(static_cast<unsigned char>(text[found])))
+      return false;
+    const size_t next = found + w.size();
+    if (w == "a" || w == "ad") return kPersons.count(WordAfter(text, next)) > 0;
+    if (!kBetween.count(w)) return false;
+    k = next;
+  }
+  return false;
+}
+
 // The words that name a rule, stopwords of the lexicon (GameResolver::Form::rule_named).
 const WordSet& RuleWords() {
   static const WordSet k = {"regola", "regole", "regolamento"};
@@ -337,6 +360,13 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
         continue;
       if (form.rule_named && !text.empty() && !RuleWords().count(WordBefore(text, words[i].begin)))
         continue;
+      // "tocca di nuovo a me", "adesso tocca a lui": whose turn it is, not a touch.
+      if (!form.says_turn && !text.empty()) {
+        bool turn = false;
+        for (size_t k = i; k < end && !turn; ++k)
+          turn = words[k].word.rfind("tocc", 0) == 0 && TurnAfter(text, words[k].end);
+        if (turn) continue;
+      }
       const size_t span = end - i;
       auto& spans = taken[form.fact];
       bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {
@@ -532,8 +562,14 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
       const bool says_instead = form.find("invece") != std::string::npos ||
                                 form.find("anzich") != std::string::npos ||
                                 form.find("al posto") != std::string::npos;
-      r->forms.push_back(
-          {f, value, terms, prepositional, ball_object, rule_named, says_instead, order_preposition});
+      bool says_turn = false;
+      {
+        const std::vector<std::string> ws = FormWords(form);
+        for (size_t k = 0; k + 1 < ws.size(); ++k)
+          says_turn = says_turn || (ws[k].rfind("tocc", 0) == 0 && (ws[k + 1] == "a" || ws[k + 1] == "ad"));
+      }
+      r->forms.push_back({f, value, terms, prepositional, ball_object, rule_named, says_instead,
+                          order_preposition, says_turn});
     };
     for (size_t k = 0; k < fact.form_terms.size(); ++k)
       add("", fact.form_terms[k], k < fact.forms.size() ? fact.forms[k] : std::string());

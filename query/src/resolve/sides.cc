@@ -214,6 +214,20 @@ std::string Mirror(const RuleFact& fact, const std::string& value) {
   return found;
 }
 
+// Whether a value names the defending side ("miniatura-difensiva", "area-22-metri-difensore").
+bool DefenceSide(const std::string& value) {
+  static const WordSet kDefenceParts = {"difensore", "difensiva", "difensivo", "difensive",
+                                        "difesa",    "sid"};
+  size_t start = 0;
+  for (size_t k = 0; k <= value.size(); ++k) {
+    if (k == value.size() || value[k] == '-') {
+      if (In(kDefenceParts, std::string_view(value).substr(start, k - start))) return true;
+      start = k + 1;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 // A full stop, "!" or "?" between tokens a and a + 1 ends a sentence.
@@ -237,7 +251,6 @@ void ReadOwnedPieceActor(const Engine::Impl::GameResolver& gr, const std::string
                          const Passive& passive, FactMap* facts) {
   static const WordSet kPieces = {"omino",     "omini",     "pedina",     "pedine",  "miniatura",
                                   "miniature", "giocatore", "calciatore", "figurina"};
-  (void)text;
   for (const char* name : {"autore", "squadra"}) {
     const RuleFact* fact = gr.rules.Fact(name);
     if (!fact) continue;
@@ -260,7 +273,16 @@ void ReadOwnedPieceActor(const Engine::Impl::GameResolver& gr, const std::string
       // let more specific cases about the actor outrank the situation (train 0.925 -> 0.914).
       const bool agent = (first > 0 && In(kAgent, t[first - 1].word)) ||
                          (first > 1 && In(kAgent, t[first - 2].word));
-      if (!agent || object(first) || passive(i + 1)) continue;
+      // Told by a teller who says they defend, a piece of theirs or of the other side
+      // that is the subject names a side the default seat does not ("sto difendendo e un
+      // suo omino tocca la palla").
+      // The subject opens a clause ("… e un suo omino tocca"; not "supera tutti i miei omini").
+      size_t j = first;  // the possessive's article, if any
+      if (j > 0 && In(kArticles, t[j - 1].word)) --j;
+      const bool subject =
+          side == TellerSide::kDefender &&
+          (j == 0 || Boundary(text, t, j - 1) || In(kClauseOpeners, t[j - 1].word));
+      if ((!agent && !subject) || object(first) || passive(i + 1)) continue;
       const bool teller_defends = side == TellerSide::kDefender;
       const std::string value = mine != teller_defends ? attacker : defender;
       (*facts)[name].push_back({name, value, t[first].word + " " + t[i].word, k, 1, true});
@@ -368,6 +390,21 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
       // the defender's they name the other side's value.
       const std::string mirror = (mine || opponent) ? Mirror(*fact, r.value) : "";
       if (!mirror.empty() && side == TellerSide::kDefender) r.value = mirror;
+      // A third-person possessive form of the defending side's value ("un suo omino" read as
+      // a defender's piece) is written from the attacker's seat too; told by the defender,
+      // "suo" is the other side's or its subject's, the attacker's ("sto difendendo e un suo
+      // omino in fuorigioco tocca la palla"). Not one naming a role ("un suo difensore").
+      if (side == TellerSide::kDefender && !mine && !opponent && !actor_fact) {
+        bool third = false, role = false;
+        for (size_t k = r.first; k < r.first + r.count; ++k) {
+          third = third || In(kThirdPossessives, content[k].word);
+          role = role || In(kAttackRoles, content[k].word) || In(kDefenceRoles, content[k].word);
+        }
+        if (third && !role && DefenceSide(r.value)) {
+          const std::string other = Mirror(*fact, r.value);
+          if (!other.empty()) r.value = other;
+        }
+      }
       if (actor_fact) {
         // The object of an action, or the subject of a passive: acted on, not acting.
         if (object(a) || passive(b)) continue;

@@ -1,0 +1,60 @@
+// Reading held-out wording, round 13 (query/src/resolve/sides.cc, core/fact_reader.cc), on
+// sentences of our own: "tocca (di nuovo) a me" says whose turn it is, not a touch of the ball;
+// told by a teller who defends, a third-person possessive piece ("un suo omino") is the
+// attacker's, and such a piece opening a clause is who acted.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "resolve_json.h"
+#include "test_util.h"
+
+using arbitro::test::FirstRulingHas;
+using arbitro::test::Json;
+using arbitro::test::ReadValues;
+using arbitro::test::ResolveBundled;
+using arbitro::test::Values;
+
+TEST_CASE("'tocca a me' is whose turn it is, not a second touch", "[e2e]") {
+  for (const char* s : {"ho preso la palla, lui tira e non ci arriva, tocca di nuovo a me?",
+                        "lui non arriva sulla palla: adesso tocca ancora a me o a lui?",
+                        "la mia pedina prende la palla e poi tocca a lui tirare il dado"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("soccer-tactics", s), "infrazione").empty());
+  }
+  // The touch itself is still read.
+  for (const char* s : {"dopo la punizione lui tocca di nuovo la palla",
+                        "batte la punizione e la tocca di nuovo subito"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("soccer-tactics", s), "infrazione") == Values{"doppio-tocco"});
+  }
+}
+
+TEST_CASE("a defending teller's 'suo omino' is the attacker's piece", "[e2e]") {
+  for (const char* s : {"sto difendendo e un suo omino in fuorigioco tocca la palla",
+                        "difendo io: la palla calciata da lui sbatte su un suo omino",
+                        "il mio avversario calcia e la palla sbatte su un suo omino"}) {
+    INFO(s);
+    const std::vector<std::string> contatto = ReadValues(ResolveBundled("subbuteo-rugby", s), "contatto");
+    CHECK(std::count(contatto.begin(), contatto.end(), "miniatura-offensiva") == 1);
+    CHECK(std::count(contatto.begin(), contatto.end(), "miniatura-difensiva") == 0);
+  }
+  // From the attacker's seat (the default) it stays the defender's piece.
+  CHECK(ReadValues(ResolveBundled("subbuteo-rugby", "calcio io e la palla sbatte su un suo omino"),
+                   "contatto") == Values{"miniatura-difensiva"});
+  // The offside of the attacker's piece, told by the defender: a penalty kick to the defence.
+  for (const char* s : {"subbuteo rugby, sto difendendo e un suo omino in fuorigioco tocca la palla, "
+                        "che mi date",
+                        "rugby da tavolo, difendo io: e un suo omino in fuorigioco tocca l'ovale"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo-rugby", s);
+    CHECK(ReadValues(j, "autore") == Values{"attaccante"});
+    CHECK(FirstRulingHas(j, "punizione", "difensore"));
+  }
+  // A piece after a verb is its object, not who acted ("supera tutti i miei omini"): the
+  // actor stays the one the teller's seat says.
+  const Json k = ResolveBundled("subbuteo-rugby",
+                                "difendo io: la palla supera tutti i miei omini e va oltre");
+  CHECK(ReadValues(k, "autore") == Values{"difensore"});
+}
