@@ -58,3 +58,23 @@ TEST_CASE("a defending teller's 'suo omino' is the attacker's piece", "[e2e]") {
                                 "difendo io: la palla supera tutti i miei omini e va oltre");
   CHECK(ReadValues(k, "autore") == Values{"difensore"});
 }
+
+TEST_CASE("'lui' opening a clause with an attacking verb seats the teller in defence", "[e2e]") {
+  for (const char* s : {"lui calcia lungo e la palla colpisce un mio omino dentro i miei 22",
+                        "rugby: poi lei calcia e la palla sbatte su un mio omino"}) {
+    INFO(s);
+    const std::vector<std::string> contatto = ReadValues(ResolveBundled("subbuteo-rugby", s), "contatto");
+    CHECK(std::count(contatto.begin(), contatto.end(), "miniatura-difensiva") == 1);
+    CHECK(std::count(contatto.begin(), contatto.end(), "miniatura-offensiva") == 0);
+  }
+  CHECK(ReadValues(ResolveBundled("subbuteo-rugby", "lui calcia lungo e la palla colpisce un mio "
+                                                    "omino dentro i miei 22"),
+                   "zona") == Values{"area-22-metri-difensore"});
+  // "lui tira 2", "lui tira un sei": a roll, which either side makes; the teller who took the
+  // ball still attacks.
+  for (const char* s : {"ho preso palla col mediano, lui tira 2 e non ci arriva con nessuno. e mo?",
+                        "ho preso palla col mediano, lui tira un tre e non ci arriva"}) {
+    INFO(s);
+    CHECK(FirstRulingHas(ResolveBundled("soccer-tactics", s), "possesso-palla", "squadra-in-attacco"));
+  }
+}

@@ -2,6 +2,7 @@
 #include "resolve/sides.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <string>
 #include <string_view>
@@ -168,12 +169,22 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
     }
     // The other side named as the one attacking or defending: "l'avversario attacca",
     // "il mio avversario in attacco", "l'avversario tira".
-    if (In(kOpponent, w)) {
+    // So is "lui" / "lei" opening a clause ("lui calcia lungo e …", "poi lei attacca").
+    const bool third_subject =
+        (w == "lui" || w == "lei") &&
+        (i == 0 || Boundary(text, t, i - 1) || In(kClauseOpeners, p1) || p1 == "se");
+    if (In(kOpponent, w) || third_subject) {
       for (int d = 1; d <= 2; ++d) {
         const std::string_view n = word(i, d);
         // "l'avversario tira il dado" rolls, whichever side he is on.
-        const bool rolls = n == "tira" && (word(i, d + 1) == "dado" || word(i, d + 2) == "dado" ||
-                                           word(i, d + 1) == "dadi" || word(i, d + 2) == "dadi");
+        // So does "lui tira 2", "tira un sei": a number after the verb is a roll.
+        static const WordSet kRolled = {"uno",  "due",  "tre",  "quattro", "cinque", "sei",
+                                        "sette", "otto", "nove", "dieci",   "undici", "dodici"};
+        const std::string_view after = word(i, d + 1), after2 = word(i, d + 2);
+        const bool number = (!after.empty() && std::isdigit(static_cast<unsigned char>(after[0]))) ||
+                            In(kRolled, after) || (after == "un" && In(kRolled, after2));
+        const bool rolls = n == "tira" && (number || after == "dado" || after2 == "dado" ||
+                                           after == "dadi" || after2 == "dadi");
         if (n.rfind("attacc", 0) == 0 || (n == "tira" && !rolls) || n == "calcia" || n == "avanza")
           vote(false, i, false);
         if (n.rfind("difend", 0) == 0 || n == "difesa") vote(true, i, false);
