@@ -78,3 +78,20 @@ TEST_CASE("'lui' opening a clause with an attacking verb seats the teller in def
     CHECK(FirstRulingHas(ResolveBundled("soccer-tactics", s), "possesso-palla", "squadra-in-attacco"));
   }
 }
+
+TEST_CASE("the teller's seat yields to another reading of who acted", "[e2e]") {
+  // "mentre sto attaccando" says who tells; "il suo difensore" who crossed the half.
+  for (const char* s : {"a soccer tactics il suo difensore passa la meta campo mentre sto attaccando",
+                        "il loro difensore passa la metà campo mentre sto attaccando"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "squadra") == Values{"squadra-in-difesa"});
+    CHECK(FirstRulingHas(j, "punizione", "squadra-in-attacco"));
+  }
+  // The seat alone still says who acted.
+  for (const char* s : {"io difendo e un mio difensore passa la metà campo",
+                        "difendo io: il mio terzino va nella loro metà campo"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("soccer-tactics", s), "squadra") == Values{"squadra-in-difesa"});
+  }
+}

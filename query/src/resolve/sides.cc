@@ -386,6 +386,7 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
     if (!fact) continue;
     const bool actor_fact = kActorFacts.count(name) > 0;
     std::vector<Reading> kept;
+    std::vector<std::string> seat;  // values read only from the teller's own role
     for (Reading r : list) {
       if (!r.from_text || r.count == 0 || r.first + r.count > content.size()) {
         kept.push_back(std::move(r));
@@ -429,11 +430,20 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
           if (other.empty()) continue;
           r.value = other;
           r.words = "avversario";
+        } else if (cue) {
+          seat.push_back(r.value);
         }
       }
       if (std::none_of(kept.begin(), kept.end(),
                        [&](const Reading& k) { return k.value == r.value; }))
         kept.push_back(std::move(r));
+    }
+    // The teller's seat ("io difendo") against another reading of who acted ("la palla"
+    // moved by the attacker): the other reading says who did it; the seat only says who tells.
+    if (actor_fact && kept.size() == 2 && seat.size() == 1) {
+      kept.erase(std::remove_if(kept.begin(), kept.end(),
+                                [&](const Reading& k) { return k.value == seat[0]; }),
+                 kept.end());
     }
     list = std::move(kept);
   }
