@@ -95,3 +95,19 @@ TEST_CASE("the teller's seat yields to another reading of who acted", "[e2e]") {
     CHECK(ReadValues(ResolveBundled("soccer-tactics", s), "squadra") == Values{"squadra-in-difesa"});
   }
 }
+
+TEST_CASE("Soccer Tactics: the ball taken told in the past ('ho preso palla')", "[e2e]") {
+  for (const char* s :
+       {"ho preso la palla con la mia punta, lui tira il dado e non ci arriva: tocca a me?",
+        "soccer tactics: preso palla col terzino, lui non ci arriva. palla mia?",
+        "la mia ala ha preso palla in una casella libera e il suo difensore non arriva"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "sia-raggiunge") == Values{"si"});
+    CHECK(FirstRulingHas(j, "possesso-palla", "squadra-in-attacco"));
+  }
+  // A goal or a card taken is no ball taken.
+  CHECK(ReadValues(ResolveBundled("soccer-tactics", "il portiere ha preso gol e io ho preso un giallo"),
+                   "sia-raggiunge")
+            .empty());
+}
