@@ -111,3 +111,18 @@ TEST_CASE("Soccer Tactics: the ball taken told in the past ('ho preso palla')", 
                    "sia-raggiunge")
             .empty());
 }
+
+TEST_CASE("Soccer Tactics: the dribble told as the piece 'e la palla insieme'", "[e2e]") {
+  for (const char* s :
+       {"ho fatto 1: sposto il mediano e la palla insieme di una casella in diagonale, lui tira e "
+        "non arriva",
+        "soccer tactics: fatto 1, avanzo di una casella con la punta e la palla insieme, lui tira e "
+        "non arriva. palla mia?"}) {
+    INFO(s);
+    const Json j = ResolveBundled("soccer-tactics", s);
+    CHECK(ReadValues(j, "fase") == Values{"dribbling"});
+    CHECK(FirstRulingHas(j, "possesso-palla", "squadra-in-attacco"));
+  }
+  CHECK(ReadValues(ResolveBundled("soccer-tactics", "faccio 1 e muovo la punta con la palla insieme"),
+                   "fase") == Values{"dribbling"});
+}
