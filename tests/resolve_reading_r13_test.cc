@@ -126,3 +126,26 @@ TEST_CASE("Soccer Tactics: the dribble told as the piece 'e la palla insieme'", 
   CHECK(ReadValues(ResolveBundled("soccer-tactics", "faccio 1 e muovo la punta con la palla insieme"),
                    "fase") == Values{"dribbling"});
 }
+
+TEST_CASE("'che stava più avanti' is where a piece stood, not where the ball went", "[e2e]") {
+  for (const char* s :
+       {"il mio avversario calcia col cuneo e la palla sbatte su un suo omino che stava più avanti",
+        "A subbuteo rugby il mio avversario calcia col cuneo, la palla sbatte su un suo omino che "
+        "stava piu avanti e si ferma lì accanto, a due centimetri scarsi.",
+        "il mio omino si trovava un po' più indietro"}) {
+    INFO(s);
+    const Json j = ResolveBundled("subbuteo-rugby", s);
+    CHECK(ReadValues(j, "direzione-palla").empty());
+    CHECK(ReadValues(j, "infrazione").empty());
+  }
+  // The kicker's own piece ahead of the ball: offside, a penalty kick to the defence.
+  CHECK(FirstRulingHas(ResolveBundled("subbuteo-rugby", "il mio avversario calcia col cuneo e la "
+                                                        "palla sbatte su un suo omino che stava "
+                                                        "più avanti"),
+                       "punizione", "difensore"));
+  // Where the ball went is still read.
+  for (const char* s : {"passo e la palla va avanti", "la palla finisce più avanti di dove era"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("subbuteo-rugby", s), "direzione-palla") == Values{"avanti"});
+  }
+}

@@ -114,6 +114,31 @@ std::string WordAfter(const std::string& text, size_t at) {
   return w;
 }
 
+// Whether a verb of standing comes right before byte `at` ("che stava più avanti", "era già
+// avanti", "si trovava un po' indietro"), degree adverbs between.
+bool StandsBefore(const std::string& text, size_t at) {
+  static const WordSet kDegree = {"più", "piu", "già", "gia", "po", "un", "ancora", "molto",
+                                  "troppo", "parecchio", "poco"};
+  static const WordSet kStand = {"stava", "stavano", "era",      "erano",  "sta",
+                                 "stanno", "trova",  "trovava",  "trovavano", "resta",
+                                 "restava", "rimane", "rimaneva", "piazzato", "posizionato"};
+  auto letter = [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) & 0x80);
+  };
+  size_t k = std::min(at, text.size());
+  for (int steps = 0; steps < 4; ++steps) {
+    while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\'' || text[k - 1] == '\t')) --k;
+    const size_t end = k;
+    while (k > 0 && letter(text[k - 1])) --k;  // a word, its accented letters included
+    std::string w = text.substr(k, end - k);
+    for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (w.empty()) return false;
+    if (kStand.count(w)) return true;
+    if (!kDegree.count(w)) return false;
+  }
+  return false;
+}
+
 // Whether the text after a "tocca" at byte `at` names whose turn it is ("tocca di nuovo a
 // me", "tocca ancora a lui", "tocca a chi?"): "a" / "ad" and a person, adverbs of time between.
 bool TurnAfter(const std::string& text, size_t at) {
@@ -359,6 +384,11 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           !Prepositions().count(WordAfter(text, words[i].end)))
         continue;
       if (form.rule_named && !text.empty() && !RuleWords().count(WordBefore(text, words[i].begin)))
+        continue;
+      // "un suo omino che stava più avanti": where a piece stood, not where the ball went.
+      if (form.terms.size() == 1 && end == i + 1 && !text.empty() &&
+          (words[i].word == "avanti" || words[i].word == "indietro") &&
+          StandsBefore(text, words[i].begin))
         continue;
       // "tocca di nuovo a me", "adesso tocca a lui": whose turn it is, not a touch.
       if (!form.says_turn && !text.empty()) {
