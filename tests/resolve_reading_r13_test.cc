@@ -149,3 +149,17 @@ TEST_CASE("'che stava più avanti' is where a piece stood, not where the ball we
     CHECK(ReadValues(ResolveBundled("subbuteo-rugby", s), "direzione-palla") == Values{"avanti"});
   }
 }
+
+TEST_CASE("calciotto: the zone of the piece a tackle is made with", "[e2e]") {
+  for (const char* s : {"lui mi contrasta con un omino fuori dalla sua zona di competenza",
+                        "il mio avversario mi contrasta con un omino che non è nella sua zona di "
+                        "competenza e somma il numero cerchiato"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "competenza-difensore") == Values{"no"});
+    CHECK(FirstRulingHas(j, "nessun-bonus"));
+  }
+  CHECK(ReadValues(ResolveBundled("calciotto", "lui mi contrasta col suo terzino, che è nella sua "
+                                               "zona di competenza"),
+                   "competenza-difensore") == Values{"si"});
+}
