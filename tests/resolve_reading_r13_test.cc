@@ -163,3 +163,18 @@ TEST_CASE("calciotto: the zone of the piece a tackle is made with", "[e2e]") {
                                                "zona di competenza"),
                    "competenza-difensore") == Values{"si"});
 }
+
+TEST_CASE("calciotto: the players moved before a free kick counted as 'omini'", "[e2e]") {
+  for (const char* s : {"Sulla punizione a gioco fermo l'altro sposta cinque dei suoi omini invece "
+                        "di quattro. Devo accettarlo?",
+                        "prima della punizione sposto 5 omini"}) {
+    INFO(s);
+    const Json j = ResolveBundled("calciotto", s);
+    CHECK(ReadValues(j, "calciatori-spostati") == Values{"5"});
+    CHECK(FirstRulingHas(j, "mossa-non-consentita"));
+  }
+  const Json k = ResolveBundled("calciotto", "a gioco fermo muovo quattro dei miei omini prima della "
+                                             "punizione");
+  CHECK(ReadValues(k, "calciatori-spostati") == Values{"4"});
+  CHECK(FirstRulingHas(k, "mossa-consentita"));
+}
