@@ -178,3 +178,14 @@ TEST_CASE("calciotto: the players moved before a free kick counted as 'omini'", 
   CHECK(ReadValues(k, "calciatori-spostati") == Values{"4"});
   CHECK(FirstRulingHas(k, "mossa-consentita"));
 }
+
+TEST_CASE("'lui' after a preposition is no other side acting", "[e2e]") {
+  // "tra lui e la palla": the teller's own piece; the teller attacks and its piece is offside.
+  for (const char* s : {"attacco io: un mio omino è in fuorigioco, guardando di lato si vede luce "
+                        "tra lui e la palla, e la tocca",
+                        "attacco io: il mio omino in fuorigioco, con lui davanti alla palla, la "
+                        "tocca"}) {
+    INFO(s);
+    CHECK(ReadValues(ResolveBundled("subbuteo-rugby", s), "autore") == Values{"attaccante"});
+  }
+}

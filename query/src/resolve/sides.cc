@@ -355,9 +355,13 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
   auto find_opponent_acts = [&]() {
     bool opponent_acts = false;
     for (size_t i = 0; i < t.size() && !opponent_acts; ++i) {
+      // Not "lui" after a preposition ("luce tra lui e la palla", "contro di lui"): no subject.
+      static const WordSet kBeforePronoun = {"tra", "fra", "con", "a", "di", "per",
+                                             "su", "contro", "verso", "senza"};
       if ((In(kOpponent, t[i].word) || t[i].word == "lui") && !object(i) &&
           !(i > 0 &&
-            (t[i - 1].word == "dell" || t[i - 1].word == "del" || In(kAgent, t[i - 1].word))))
+            (t[i - 1].word == "dell" || t[i - 1].word == "del" || In(kAgent, t[i - 1].word) ||
+             (t[i].word == "lui" && In(kBeforePronoun, t[i - 1].word)))))
         opponent_acts = true;
       // Or by a piece, a role or an action of theirs opening a clause ("attacco io: il suo
       // marcamento butta la palla fuori", "… e il loro difensore tocca la palla"); not one
