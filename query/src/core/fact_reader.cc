@@ -313,6 +313,16 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
     possessive[j] = IsPossessive(words[j].word);
     filler[j] = FillerWord(words[j].word);
   }
+  // The words that say whose turn it is ("tocca di nuovo a me") and the places a piece stood
+  // ("che stava più avanti"), found once: most descriptions have neither.
+  std::vector<char> turn(words.size(), 0), stood(words.size(), 0);
+  bool any_turn = false;
+  for (size_t j = 0; j < words.size() && !text.empty(); ++j) {
+    const std::string& w = words[j].word;
+    if (w.size() >= 5 && w.compare(0, 4, "tocc") == 0 && TurnAfter(text, words[j].end))
+      any_turn = turn[j] = 1;
+    if ((w == "avanti" || w == "indietro") && StandsBefore(text, words[j].begin)) stood[j] = 1;
+  }
   // The forms starting with a term of the text, in their priority order, each with the
   // positions of its first term.
   std::vector<std::pair<size_t, const std::vector<size_t>*>> candidates;
@@ -386,17 +396,11 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
       if (form.rule_named && !text.empty() && !RuleWords().count(WordBefore(text, words[i].begin)))
         continue;
       // "un suo omino che stava più avanti": where a piece stood, not where the ball went.
-      if (form.terms.size() == 1 && end == i + 1 && !text.empty() &&
-          (words[i].word == "avanti" || words[i].word == "indietro") &&
-          StandsBefore(text, words[i].begin))
-        continue;
+      if (stood[i] && form.terms.size() == 1 && end == i + 1) continue;
       // "tocca di nuovo a me", "adesso tocca a lui": whose turn it is, not a touch.
-      if (!form.says_turn && !text.empty()) {
-        bool turn = false;
-        for (size_t k = i; k < end && !turn; ++k)
-          turn = words[k].word.rfind("tocc", 0) == 0 && TurnAfter(text, words[k].end);
-        if (turn) continue;
-      }
+      if (any_turn && !form.says_turn &&
+          std::any_of(turn.begin() + i, turn.begin() + end, [](char c) { return c != 0; }))
+        continue;
       const size_t span = end - i;
       auto& spans = taken[form.fact];
       bool overlaps = std::any_of(spans.begin(), spans.end(), [&](const auto& sp) {

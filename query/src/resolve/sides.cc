@@ -102,7 +102,7 @@ struct Teller {
   std::set<size_t> cues;           // token indices of first-person role statements
 };
 
-Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
+Teller ReadTellerUncached(const std::string& text, const std::vector<Token>& t) {
   Teller out;
   auto word = [&](size_t i, int d) -> std::string_view {
     const long k = static_cast<long>(i) + d;
@@ -171,7 +171,7 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
     // "il mio avversario in attacco", "l'avversario tira".
     // So is "lui" / "lei" opening a clause ("lui calcia lungo e …", "poi lei attacca").
     const bool third_subject =
-        (w == "lui" || w == "lei") &&
+        w.size() == 3 && w[0] == 'l' && (w == "lui" || w == "lei") &&
         (i == 0 || Boundary(text, t, i - 1) || In(kClauseOpeners, p1) || p1 == "se");
     if (In(kOpponent, w) || third_subject) {
       for (int d = 1; d <= 2; ++d) {
@@ -192,6 +192,26 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
     }
   }
   return out;
+}
+
+// The teller's seat depends on the words only, not on the game: each game's ReadSides and
+// ReadReach ask it of the same description, read once (per thread) and kept for the next.
+Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
+  struct Last {
+    std::string text;
+    std::vector<std::pair<size_t, std::string>> words;
+    Teller teller;
+  };
+  thread_local Last last;
+  bool same = last.text == text && last.words.size() == t.size();
+  for (size_t i = 0; same && i < t.size(); ++i)
+    same = last.words[i].first == t[i].begin && last.words[i].second == t[i].word;
+  if (same) return last.teller;
+  last.text = text;
+  last.words.clear();
+  for (const Token& k : t) last.words.emplace_back(k.begin, k.word);
+  last.teller = ReadTellerUncached(text, t);
+  return last.teller;
 }
 
 // The value of `fact` that names the other side ("area-22-metri-attaccante" →
