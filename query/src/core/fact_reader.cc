@@ -114,6 +114,54 @@ std::string WordAfter(const std::string& text, size_t at) {
   return w;
 }
 
+// Whether a verb of standing comes right before byte `at` ("che stava più avanti", "era già
+// avanti", "si trovava un po' indietro"), degree adverbs between.
+bool StandsBefore(const std::string& text, size_t at) {
+  static const WordSet kDegree = {"più", "piu", "già", "gia", "po", "un", "ancora", "molto",
+                                  "troppo", "parecchio", "poco"};
+  static const WordSet kStand = {"stava", "stavano", "era",      "erano",  "sta",
+                                 "stanno", "trova",  "trovava",  "trovavano", "resta",
+                                 "restava", "rimane", "rimaneva", "piazzato", "posizionato"};
+  auto letter = [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) & 0x80);
+  };
+  size_t k = std::min(at, text.size());
+  for (int steps = 0; steps < 4; ++steps) {
+    while (k > 0 && (text[k - 1] == ' ' || text[k - 1] == '\'' || text[k - 1] == '\t')) --k;
+    const size_t end = k;
+    while (k > 0 && letter(text[k - 1])) --k;  // a word, its accented letters included
+    std::string w = text.substr(k, end - k);
+    for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (w.empty()) return false;
+    if (kStand.count(w)) return true;
+    if (!kDegree.count(w)) return false;
+  }
+  return false;
+}
+
+// Whether the text after a "tocca" at byte `at` names whose turn it is ("tocca di nuovo a
+// me", "tocca ancora a lui", "tocca a chi?"): "a" / "ad" and a person, adverbs of time between.
+bool TurnAfter(const std::string& text, size_t at) {
+  static const WordSet kBetween = {"di",     "nuovo",  "ancora", "poi",        "adesso",
+                                   "ora",    "sempre", "subito", "nuovamente", "quindi"};
+  static const WordSet kPersons = {"me",  "te",   "lui", "lei", "noi",
+                                   "voi", "loro", "chi"};
+  size_t k = at;
+  for (int steps = 0; steps < 4; ++steps) {
+    const std::string w = WordAfter(text, k);
+    if (w.empty()) return false;
+    const size_t found = text.find_first_not_of(" '\t", k);
+    // Punctuation before the next word ends the clause.
+    if (found == std::string::npos || !std::isalpha(static_cast<unsigned char>(text[found])))
+      return false;
+    const size_t next = found + w.size();
+    if (w == "a" || w == "ad") return kPersons.count(WordAfter(text, next)) > 0;
+    if (!kBetween.count(w)) return false;
+    k = next;
+  }
+  return false;
+}
+
 // The words that name a rule, stopwords of the lexicon (GameResolver::Form::rule_named).
 const WordSet& RuleWords() {
   static const WordSet k = {"regola", "regole", "regolamento"};
@@ -265,6 +313,16 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
     possessive[j] = IsPossessive(words[j].word);
     filler[j] = FillerWord(words[j].word);
   }
+  // The words that say whose turn it is ("tocca di nuovo a me") and the places a piece stood
+  // ("che stava più avanti"), found once: most descriptions have neither.
+  std::vector<char> turn(words.size(), 0), stood(words.size(), 0);
+  bool any_turn = false;
+  for (size_t j = 0; j < words.size() && !text.empty(); ++j) {
+    const std::string& w = words[j].word;
+    if (w.size() >= 5 && w.compare(0, 4, "tocc") == 0 && TurnAfter(text, words[j].end))
+      any_turn = turn[j] = 1;
+    if ((w == "avanti" || w == "indietro") && StandsBefore(text, words[j].begin)) stood[j] = 1;
+  }
   // The forms starting with a term of the text, in their priority order, each with the
   // positions of its first term.
   std::vector<std::pair<size_t, const std::vector<size_t>*>> candidates;
@@ -336,6 +394,12 @@ void ReadFacts(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std::vect
           !Prepositions().count(WordAfter(text, words[i].end)))
         continue;
       if (form.rule_named && !text.empty() && !RuleWords().count(WordBefore(text, words[i].begin)))
+        continue;
+      // "un suo omino che stava più avanti": where a piece stood, not where the ball went.
+      if (stood[i] && form.terms.size() == 1 && end == i + 1) continue;
+      // "tocca di nuovo a me", "adesso tocca a lui": whose turn it is, not a touch.
+      if (any_turn && !form.says_turn &&
+          std::any_of(turn.begin() + i, turn.begin() + end, [](char c) { return c != 0; }))
         continue;
       const size_t span = end - i;
       auto& spans = taken[form.fact];
@@ -532,8 +596,14 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
       const bool says_instead = form.find("invece") != std::string::npos ||
                                 form.find("anzich") != std::string::npos ||
                                 form.find("al posto") != std::string::npos;
-      r->forms.push_back(
-          {f, value, terms, prepositional, ball_object, rule_named, says_instead, order_preposition});
+      bool says_turn = false;
+      {
+        const std::vector<std::string> ws = FormWords(form);
+        for (size_t k = 0; k + 1 < ws.size(); ++k)
+          says_turn = says_turn || (ws[k].rfind("tocc", 0) == 0 && (ws[k + 1] == "a" || ws[k + 1] == "ad"));
+      }
+      r->forms.push_back({f, value, terms, prepositional, ball_object, rule_named, says_instead,
+                          order_preposition, says_turn});
     };
     for (size_t k = 0; k < fact.form_terms.size(); ++k)
       add("", fact.form_terms[k], k < fact.forms.size() ? fact.forms[k] : std::string());

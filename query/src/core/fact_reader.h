@@ -63,6 +63,9 @@ struct Engine::Impl::GameResolver {
     // "prima di toccare la palla"): the text's "prima" / "dopo" is followed by a preposition
     // too ("prima che io colpisca la palla", "prima la palla tocca …" read no such order).
     bool order_preposition = false;
+    // The form says whose turn it is with "tocca a" ("la rimessa tocca a me"): a "tocca"
+    // followed by "a me" / "a lui" in the text reads as a turn only for such a form.
+    bool says_turn = false;
   };
   std::vector<Form> forms;
   std::map<std::string, std::vector<size_t>> forms_by_first;  // first term → forms indices

@@ -24,6 +24,8 @@ const WordSet kCarrier = {"portatore", "portatori"};
 const WordSet kShoots = {"tira", "tiro", "calcia", "calcio", "passa", "passo"};
 // The teller tackling: "sto contrastando", "vado in contrasto", "entro in contrasto".
 const WordSet kTackling = {"contrastando", "contrastavo", "contrasto", "contrastare"};
+// The other side's tackle, said by its verb: the piece named after it tackles.
+const WordSet kTackles = {"contrasta", "contrastano", "contrastava", "contrastato", "contrastata"};
 const WordSet kGoInto = {"vado", "entro", "andato", "entrato", "faccio", "sto"};
 // A zone said of a role after it ("del difensore", "di quel difensore", "dell'attaccante"):
 // the tackler (calciotto's rules call the tackling side "difensore") or the side with the
@@ -151,6 +153,10 @@ void ReadCompetence(Engine::Impl& im, Engine::Impl::GameResolver& gr, const std:
         if (k + 1 == z) continue;  // the zone's own possessive
         if (kCarrier.count(t[k].word)) {
           owner = Role::kAttacker;
+        } else if (kTackles.count(t[k].word)) {
+          // The piece a tackle is made with: "mi contrasta con un omino che non è nella sua
+          // zona di competenza".
+          owner = Role::kDefender;
         } else if (kMine.count(t[k].word) || kTheirs.count(t[k].word)) {
           // The piece after the possessive holds the ball: "col pallone" right after it.
           if (AnyIn(t, k + 2, std::min(k + 5, z), kBall) && t[k + 2].word == "col")

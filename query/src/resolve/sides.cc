@@ -2,6 +2,7 @@
 #include "resolve/sides.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <string>
 #include <string_view>
@@ -105,7 +106,7 @@ struct Teller {
   std::set<size_t> cues;           // token indices of first-person role statements
 };
 
-Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
+Teller ReadTellerUncached(const std::string& text, const std::vector<Token>& t) {
   Teller out;
   auto word = [&](size_t i, int d) -> std::string_view {
     const long k = static_cast<long>(i) + d;
@@ -172,12 +173,22 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
     }
     // The other side named as the one attacking or defending: "l'avversario attacca",
     // "il mio avversario in attacco", "l'avversario tira".
-    if (In(kOpponent, w)) {
+    // So is "lui" / "lei" opening a clause ("lui calcia lungo e …", "poi lei attacca").
+    const bool third_subject =
+        w.size() == 3 && w[0] == 'l' && (w == "lui" || w == "lei") &&
+        (i == 0 || Boundary(text, t, i - 1) || In(kClauseOpeners, p1) || p1 == "se");
+    if (In(kOpponent, w) || third_subject) {
       for (int d = 1; d <= 2; ++d) {
         const std::string_view n = word(i, d);
         // "l'avversario tira il dado" rolls, whichever side he is on.
-        const bool rolls = n == "tira" && (word(i, d + 1) == "dado" || word(i, d + 2) == "dado" ||
-                                           word(i, d + 1) == "dadi" || word(i, d + 2) == "dadi");
+        // So does "lui tira 2", "tira un sei": a number after the verb is a roll.
+        static const WordSet kRolled = {"uno",  "due",  "tre",  "quattro", "cinque", "sei",
+                                        "sette", "otto", "nove", "dieci",   "undici", "dodici"};
+        const std::string_view after = word(i, d + 1), after2 = word(i, d + 2);
+        const bool number = (!after.empty() && std::isdigit(static_cast<unsigned char>(after[0]))) ||
+                            In(kRolled, after) || (after == "un" && In(kRolled, after2));
+        const bool rolls = n == "tira" && (number || after == "dado" || after2 == "dado" ||
+                                           after == "dadi" || after2 == "dadi");
         if (n.rfind("attacc", 0) == 0 || (n == "tira" && !rolls) || n == "calcia" || n == "avanza")
           vote(false, i, false);
         if (n.rfind("difend", 0) == 0 || n == "difesa") vote(true, i, false);
@@ -185,6 +196,26 @@ Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
     }
   }
   return out;
+}
+
+// The teller's seat depends on the words only, not on the game: each game's ReadSides and
+// ReadReach ask it of the same description, read once (per thread) and kept for the next.
+Teller ReadTeller(const std::string& text, const std::vector<Token>& t) {
+  struct Last {
+    std::string text;
+    std::vector<std::pair<size_t, std::string>> words;
+    Teller teller;
+  };
+  thread_local Last last;
+  bool same = last.text == text && last.words.size() == t.size();
+  for (size_t i = 0; same && i < t.size(); ++i)
+    same = last.words[i].first == t[i].begin && last.words[i].second == t[i].word;
+  if (same) return last.teller;
+  last.text = text;
+  last.words.clear();
+  for (const Token& k : t) last.words.emplace_back(k.begin, k.word);
+  last.teller = ReadTellerUncached(text, t);
+  return last.teller;
 }
 
 // The value of `fact` that names the other side ("area-22-metri-attaccante" →
@@ -218,6 +249,20 @@ std::string Mirror(const RuleFact& fact, const std::string& value) {
   return found;
 }
 
+// Whether a value names the defending side ("miniatura-difensiva", "area-22-metri-difensore").
+bool DefenceSide(const std::string& value) {
+  static const WordSet kDefenceParts = {"difensore", "difensiva", "difensivo", "difensive",
+                                        "difesa",    "sid"};
+  size_t start = 0;
+  for (size_t k = 0; k <= value.size(); ++k) {
+    if (k == value.size() || value[k] == '-') {
+      if (In(kDefenceParts, std::string_view(value).substr(start, k - start))) return true;
+      start = k + 1;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 // A full stop, "!" or "?" between tokens a and a + 1 ends a sentence.
@@ -241,7 +286,6 @@ void ReadOwnedPieceActor(const Engine::Impl::GameResolver& gr, const std::string
                          const Passive& passive, FactMap* facts) {
   static const WordSet kPieces = {"omino",     "omini",     "pedina",     "pedine",  "miniatura",
                                   "miniature", "giocatore", "calciatore", "figurina"};
-  (void)text;
   for (const char* name : {"autore", "squadra"}) {
     const RuleFact* fact = gr.rules.Fact(name);
     if (!fact) continue;
@@ -264,7 +308,16 @@ void ReadOwnedPieceActor(const Engine::Impl::GameResolver& gr, const std::string
       // let more specific cases about the actor outrank the situation (train 0.925 -> 0.914).
       const bool agent = (first > 0 && In(kAgent, t[first - 1].word)) ||
                          (first > 1 && In(kAgent, t[first - 2].word));
-      if (!agent || object(first) || passive(i + 1)) continue;
+      // Told by a teller who says they defend, a piece of theirs or of the other side
+      // that is the subject names a side the default seat does not ("sto difendendo e un
+      // suo omino tocca la palla").
+      // The subject opens a clause ("… e un suo omino tocca"; not "supera tutti i miei omini").
+      size_t j = first;  // the possessive's article, if any
+      if (j > 0 && In(kArticles, t[j - 1].word)) --j;
+      const bool subject =
+          side == TellerSide::kDefender &&
+          (j == 0 || Boundary(text, t, j - 1) || In(kClauseOpeners, t[j - 1].word));
+      if ((!agent && !subject) || object(first) || passive(i + 1)) continue;
       const bool teller_defends = side == TellerSide::kDefender;
       const std::string value = mine != teller_defends ? attacker : defender;
       (*facts)[name].push_back({name, value, t[first].word + " " + t[i].word, k, 1, true});
@@ -358,6 +411,7 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
     if (!fact) continue;
     const bool actor_fact = kActorFacts.count(name) > 0;
     std::vector<Reading> kept;
+    std::vector<std::string> seat;  // values read only from the teller's own role
     for (Reading r : list) {
       if (!r.from_text || r.count == 0 || r.first + r.count > content.size()) {
         kept.push_back(std::move(r));
@@ -373,6 +427,21 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
       // the defender's they name the other side's value.
       const std::string mirror = (mine || opponent) ? Mirror(*fact, r.value) : "";
       if (!mirror.empty() && side == TellerSide::kDefender) r.value = mirror;
+      // A third-person possessive form of the defending side's value ("un suo omino" read as
+      // a defender's piece) is written from the attacker's seat too; told by the defender,
+      // "suo" is the other side's or its subject's, the attacker's ("sto difendendo e un suo
+      // omino in fuorigioco tocca la palla"). Not one naming a role ("un suo difensore").
+      if (side == TellerSide::kDefender && !mine && !opponent && !actor_fact) {
+        bool third = false, role = false;
+        for (size_t k = r.first; k < r.first + r.count; ++k) {
+          third = third || In(kThirdPossessives, content[k].word);
+          role = role || In(kAttackRoles, content[k].word) || In(kDefenceRoles, content[k].word);
+        }
+        if (third && !role && DefenceSide(r.value)) {
+          const std::string other = Mirror(*fact, r.value);
+          if (!other.empty()) r.value = other;
+        }
+      }
       if (actor_fact) {
         // The object of an action, or the subject of a passive: acted on, not acting.
         if (object(a) || passive(b)) continue;
@@ -386,11 +455,20 @@ void ReadSides(const Engine::Impl::GameResolver& gr, const std::string& text,
           if (other.empty()) continue;
           r.value = other;
           r.words = "avversario";
+        } else if (cue) {
+          seat.push_back(r.value);
         }
       }
       if (std::none_of(kept.begin(), kept.end(),
                        [&](const Reading& k) { return k.value == r.value; }))
         kept.push_back(std::move(r));
+    }
+    // The teller's seat ("io difendo") against another reading of who acted ("la palla"
+    // moved by the attacker): the other reading says who did it; the seat only says who tells.
+    if (actor_fact && kept.size() == 2 && seat.size() == 1) {
+      kept.erase(std::remove_if(kept.begin(), kept.end(),
+                                [&](const Reading& k) { return k.value == seat[0]; }),
+                 kept.end());
     }
     list = std::move(kept);
   }
