@@ -188,4 +188,8 @@ TEST_CASE("'lui' after a preposition is no other side acting", "[e2e]") {
     INFO(s);
     CHECK(ReadValues(ResolveBundled("subbuteo-rugby", s), "autore") == Values{"attaccante"});
   }
+  // Said as a subject, it is the other side.
+  CHECK(ReadValues(ResolveBundled("subbuteo-rugby",
+                                  "sto attaccando, lui tocca la palla con un omino in fuorigioco"),
+                   "autore") == Values{"difensore"});
 }
