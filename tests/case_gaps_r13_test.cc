@@ -9,7 +9,9 @@
 using arbitro::test::Cites;
 using arbitro::test::FirstRulingHas;
 using arbitro::test::Json;
+using arbitro::test::ReadValues;
 using arbitro::test::ResolveBundled;
+using arbitro::test::Values;
 
 TEST_CASE("soccer tactics: after a goal the side that conceded kicks off, over the generic "
           "kick-off line-up (Regola 5 p4, abridged 6 p1, round 13)",
@@ -151,4 +153,22 @@ TEST_CASE("soccer tactics: the piece that took a set piece may touch the ball ag
     CHECK(FirstRulingHas(j, "nessuna-sanzione"));
     CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r8__p9"));
   }
+}
+
+// The round's forms reviewed against the books (a referee instructor's review): a form reads
+// only the situation of its value.
+TEST_CASE("round 13's forms read only their own situation, after review", "[e2e][corpus-e2e]") {
+  // Subbuteo: the referee whistles for other things than the end of the time (the restart).
+  CHECK(ReadValues(ResolveBundled("subbuteo", "tiro prima del fischio dell'arbitro per la ripresa "
+                                              "del gioco e la palla entra in porta"),
+                   "momento") == Values{});
+  CHECK(ReadValues(ResolveBundled("subbuteo", "ho colpito la miniatura prima del fischio finale e "
+                                              "la palla è entrata dopo"),
+                   "momento") == Values{"prima-segnale-fine"});
+  // Rugby: miniatures beyond the 10 m line at the kick-off are a disposition, not a long kick.
+  const Json j = ResolveBundled("subbuteo-rugby",
+                                "al calcio d'inizio due mie miniature sono già oltre la linea dei "
+                                "10 metri");
+  CHECK(ReadValues(j, "esito-calcio") == Values{});
+  CHECK(ReadValues(j, "infrazione") == Values{"disposizione-in-campo-irregolare"});
 }
