@@ -126,35 +126,6 @@ TEST_CASE("rugby: the kick-off that passes the 10 m line and stays in the field 
   }
 }
 
-TEST_CASE("soccer tactics: the piece that took a set piece may touch the ball again once another "
-          "piece has touched it (Regola 1B p7, 6C p6, 8 p9, 10 p4, round 13)",
-          "[e2e][corpus-e2e]") {
-  auto best = [](const char* text) { return ResolveBundled("soccer-tactics", text); };
-
-  SECTION("free kick, touched again after a teammate's touch: no infringement") {
-    const Json j = best(
-        "su un calcio di punizione la pedina che lo ha battuto tocca di nuovo la palla dopo che l'ha "
-        "toccata un compagno: è fallo?");
-    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
-    CHECK_FALSE(FirstRulingHas(j, "punizione"));
-    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r10__p4"));
-  }
-  SECTION("free kick, touched again before any other piece: a minor foul") {
-    const Json j = best(
-        "su un calcio di punizione la pedina che lo ha battuto tocca di nuovo la palla prima che la "
-        "tocchi un'altra pedina: è fallo?");
-    CHECK(FirstRulingHas(j, "punizione", "avversario"));
-    CHECK_FALSE(FirstRulingHas(j, "nessuna-sanzione"));
-  }
-  SECTION("corner, touched again after an opponent's touch: no infringement") {
-    const Json j = best(
-        "calcio d'angolo: la pedina che l'ha battuto ritocca la palla dopo il tocco di un avversario, "
-        "va bene?");
-    CHECK(FirstRulingHas(j, "nessuna-sanzione"));
-    CHECK(Cites(j["rulings"][0], "soccer-tactics-completo#r8__p9"));
-  }
-}
-
 // The round's forms reviewed against the books (a referee instructor's review): a form reads
 // only the situation of its value.
 TEST_CASE("round 13's forms read only their own situation, after review", "[e2e][corpus-e2e]") {
