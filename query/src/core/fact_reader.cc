@@ -538,13 +538,14 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
     auto add = [&](const std::string& value, const std::vector<std::string>& terms,
                    const std::string& form) {
       if (terms.empty()) return;
+      const std::vector<std::string> ws = FormWords(form);  // split once for every test below
       // Its one content word after a preposition: "in diagonale", also among other
       // stopwords ("è in gioco", "con il più", "sul numero 1" when the digit is no term).
       // (Forms are lower case, their words parted by spaces and apostrophes.)
       bool prepositional = false;
       if (terms.size() == 1 && form.find(' ') != std::string::npos) {
         bool preposition = false;  // among the stopwords before the content word
-        for (const std::string& word : FormWords(form)) {
+        for (const std::string& word : ws) {
           if (!analyzer->IsStopword(word)) {
             prepositional = preposition;
             break;
@@ -564,7 +565,6 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
       if (terms.size() >= 2) {
         static const std::set<std::string> kArticles = {"la", "il", "l", "lo"};
         static const std::set<std::string> kBalls = {"palla", "pallone", "ovale", "sfera"};
-        const std::vector<std::string> ws = FormWords(form);
         const size_t m = ws.size();
         // The verb opens the form, "non" aside ("non prende la palla"): "con le mani la
         // palla", "prima di toccare la palla" say no verb the clitic could stand before.
@@ -578,7 +578,7 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
       bool rule_named = false;
       if (terms.size() == 1 && !prepositional) {
         std::string previous;
-        for (const std::string& word : FormWords(form)) {
+        for (const std::string& word : ws) {
           if (!analyzer->IsStopword(word)) {
             rule_named = RuleWords().count(previous) > 0;
             break;
@@ -587,21 +587,14 @@ Status Engine::Impl::Resolver(const std::string& game, GameResolver** out, bool 
         }
       }
       // "prima della palla", "dopo il fischio": an order said by a preposition.
-      bool order_preposition = false;
-      {
-        const std::vector<std::string> ws = FormWords(form);
-        order_preposition = ws.size() >= 2 && (ws[0] == "prima" || ws[0] == "dopo") &&
-                            Prepositions().count(ws[1]) > 0;
-      }
+      const bool order_preposition = ws.size() >= 2 && (ws[0] == "prima" || ws[0] == "dopo") &&
+                                     Prepositions().count(ws[1]) > 0;
       const bool says_instead = form.find("invece") != std::string::npos ||
                                 form.find("anzich") != std::string::npos ||
                                 form.find("al posto") != std::string::npos;
       bool says_turn = false;
-      {
-        const std::vector<std::string> ws = FormWords(form);
-        for (size_t k = 0; k + 1 < ws.size(); ++k)
-          says_turn = says_turn || (ws[k].rfind("tocc", 0) == 0 && (ws[k + 1] == "a" || ws[k + 1] == "ad"));
-      }
+      for (size_t k = 0; k + 1 < ws.size(); ++k)
+        says_turn = says_turn || (ws[k].rfind("tocc", 0) == 0 && (ws[k + 1] == "a" || ws[k + 1] == "ad"));
       r->forms.push_back({f, value, terms, prepositional, ball_object, rule_named, says_instead,
                           order_preposition, says_turn});
     };
